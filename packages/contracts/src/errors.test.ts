@@ -1,0 +1,28 @@
+import { describe, expect, test } from 'vitest';
+import { ERROR_CODES, ERROR_MESSAGES, ERROR_STATUS } from './errors.ts';
+import { PLANS } from './plans.ts';
+
+describe('error catalogue', () => {
+  test('every code has a status and a non-empty Arabic and English message', () => {
+    for (const code of ERROR_CODES) {
+      expect(ERROR_STATUS[code], code).toBeGreaterThanOrEqual(400);
+      expect(ERROR_MESSAGES[code].ar.trim(), code).not.toBe('');
+      expect(ERROR_MESSAGES[code].en.trim(), code).not.toBe('');
+      expect(ERROR_MESSAGES[code].ar, `${code} Arabic text`).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+
+  test('codes are stable UPPER_SNAKE names', () => {
+    for (const code of ERROR_CODES) expect(code).toMatch(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/);
+  });
+});
+
+describe('plans', () => {
+  test('growth includes every starter feature and only growth is highlighted', () => {
+    for (const feature of PLANS.starter.features) expect(PLANS.growth.features).toContain(feature);
+    expect(PLANS.growth.highlight).toBe(true);
+    expect(PLANS.starter.highlight).toBe(false);
+    expect(PLANS.starter.monthlyOrderLimit).toBe(1000);
+    expect(PLANS.growth.monthlyOrderLimit).toBeNull();
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The one error catalogue of Nuqat. Every API error carries one of these codes; the HTTP status
+ * comes from ERROR_STATUS (a new code without a status fails type-checking) and the text a person
+ * sees comes from ERROR_MESSAGES, in Arabic first and English.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'MALFORMED_REQUEST',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'UNAUTHENTICATED',
+  'SESSION_EXPIRED',
+  'AUTH_INVALID_CREDENTIALS',
+  'RATE_LIMITED',
+  'RESET_CODE_INVALID',
+  'RESET_CODE_NOT_VERIFIED',
+  'MERCHANT_EMAIL_TAKEN',
+  'MERCHANT_ID_TAKEN',
+  'WEBHOOK_NOT_CONFIGURED',
+  'WEBHOOK_SIGNATURE_INVALID',
+  'WEBHOOK_PAYLOAD_INVALID',
+  'PLAN_FEATURE_REQUIRED',
+  'PROGRAMME_PAUSED',
+  'STORE_NEEDS_REINSTALL',
+  'SALLA_UNAVAILABLE',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_REQUEST: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  UNAUTHENTICATED: 401,
+  SESSION_EXPIRED: 401,
+  AUTH_INVALID_CREDENTIALS: 401,
+  RATE_LIMITED: 429,
+  RESET_CODE_INVALID: 400,
+  RESET_CODE_NOT_VERIFIED: 400,
+  MERCHANT_EMAIL_TAKEN: 409,
+  MERCHANT_ID_TAKEN: 409,
+  WEBHOOK_NOT_CONFIGURED: 503,
+  WEBHOOK_SIGNATURE_INVALID: 401,
+  WEBHOOK_PAYLOAD_INVALID: 400,
+  PLAN_FEATURE_REQUIRED: 403,
+  PROGRAMME_PAUSED: 409,
+  STORE_NEEDS_REINSTALL: 409,
+  SALLA_UNAVAILABLE: 502,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+export interface LocalizedText {
+  ar: string;
+  en: string;
+}
+
+/** `{{seconds}}` is replaced with the Retry-After value where a message mentions it. */
+export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
+  VALIDATION_FAILED: {
+    ar: 'بعض الحقول غير صحيحة، راجعها وحاول مرة أخرى',
+    en: 'Some fields are not valid. Check them and try again.',
+  },
+  MALFORMED_REQUEST: {
+    ar: 'تعذّر قراءة الطلب',
+    en: 'The request could not be read.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    ar: 'نوع المحتوى غير مدعوم',
+    en: 'This content type is not supported.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    ar: 'حجم الطلب أكبر من المسموح',
+    en: 'The request is too large.',
+  },
+  NOT_FOUND: { ar: 'العنصر غير موجود', en: 'Not found.' },
+  ROUTE_NOT_FOUND: { ar: 'المسار غير موجود', en: 'This address does not exist.' },
+  UNAUTHENTICATED: { ar: 'يرجى تسجيل الدخول أولاً', en: 'Please login first' },
+  SESSION_EXPIRED: {
+    ar: 'انتهت الجلسة، يرجى تسجيل الدخول مرة أخرى',
+    en: 'Your session has ended. Please log in again.',
+  },
+  AUTH_INVALID_CREDENTIALS: {
+    ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+    en: 'Incorrect email or password',
+  },
+  RATE_LIMITED: {
+    ar: 'محاولات كثيرة، حاول مرة أخرى بعد {{seconds}} ثانية',
+    en: 'Too many attempts. Try again in {{seconds}} seconds.',
+  },
+  RESET_CODE_INVALID: {
+    ar: 'رمز التحقق غير صالح أو منتهي الصلاحية',
+    en: 'Invalid or expired verification code',
+  },
+  RESET_CODE_NOT_VERIFIED: {
+    ar: 'يرجى التحقق من الرمز أولاً',
+    en: 'Verify the code first.',
+  },
+  MERCHANT_EMAIL_TAKEN: {
+    ar: 'يوجد حساب بهذا البريد الإلكتروني',
+    en: 'An account with this email already exists.',
+  },
+  MERCHANT_ID_TAKEN: {
+    ar: 'يوجد متجر بهذا المعرّف',
+    en: 'A store with this id already exists.',
+  },
+  WEBHOOK_NOT_CONFIGURED: {
+    ar: 'استقبال إشعارات سلة غير مفعّل على هذا الخادم',
+    en: 'Salla webhooks are not configured on this server.',
+  },
+  WEBHOOK_SIGNATURE_INVALID: {
+    ar: 'توقيع الإشعار غير صالح',
+    en: 'The webhook signature is not valid.',
+  },
+  WEBHOOK_PAYLOAD_INVALID: {
+    ar: 'محتوى الإشعار غير مفهوم',
+    en: 'The webhook payload could not be understood.',
+  },
+  PLAN_FEATURE_REQUIRED: {
+    ar: 'هذه الميزة متاحة في باقة النمو، قم بالترقية لاستخدامها',
+    en: 'This feature is part of the Growth plan. Upgrade to use it.',
+  },
+  PROGRAMME_PAUSED: {
+    ar: 'برنامج الولاء متوقف مؤقتاً في هذا المتجر',
+    en: 'The loyalty programme is paused in this store.',
+  },
+  STORE_NEEDS_REINSTALL: {
+    ar: 'انقطع الاتصال بسلة، يرجى إعادة تثبيت التطبيق من متجر تطبيقات سلة',
+    en: 'The connection to Salla was lost. Please reinstall the app from the Salla App Store.',
+  },
+  SALLA_UNAVAILABLE: {
+    ar: 'تعذّر الاتصال بسلة حالياً، حاول مرة أخرى بعد قليل',
+    en: 'Salla could not be reached right now. Please try again shortly.',
+  },
+  INTERNAL_ERROR: {
+    ar: 'حدث خطأ في الخادم، حاول مرة أخرى',
+    en: 'Something went wrong on our side. Please try again.',
+  },
+  SERVICE_UNAVAILABLE: {
+    ar: 'الخدمة غير متاحة مؤقتاً',
+    en: 'The service is temporarily unavailable.',
+  },
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

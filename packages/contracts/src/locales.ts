@@ -1,0 +1,41 @@
+export const LANGUAGES = {
+  ar: { dir: 'rtl', label: 'العربية' },
+  en: { dir: 'ltr', label: 'English' },
+} as const;
+export type Language = keyof typeof LANGUAGES;
+export const DEFAULT_LANGUAGE: Language = 'ar';
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'ar' || value === 'en';
+}
+
+/** Browser storage keys (spec §3). Other screens and tests rely on these exact names. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  merchantId: 'merchantId',
+  merchantName: 'merchantName',
+  sessionTimestamp: 'sessionTimestamp',
+  customerToken: 'customerToken',
+  language: 'language',
+  darkMode: 'darkMode',
+} as const;
+
+/** UI timing constants (spec §9). */
+export const UI_TIMING = {
+  resetReturnDelayMs: 2000,
+  toastMs: 3000,
+  dashboardTimeoutMs: 15000,
+  analyticsTimeoutMs: 15000,
+  customerLoyaltyTimeoutMs: 10000,
+  customerDataWaitMs: 3000,
+} as const;
+
+/** Support constants shown on several screens. */
+export const SUPPORT = {
+  email: 'support@nuqat.sa',
+  phone: '+966 11 000 0000',
+  whatsapp: '+966500000000',
+  hours: { from: 9, to: 17 },
+  sallaSite: 'https://salla.sa',
+  sallaAppStore: 'https://apps.salla.sa',
+} as const;

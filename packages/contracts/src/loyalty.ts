@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { successEnvelope } from './common.ts';
+
+/**
+ * The six collection methods (spec §3), in the order the points screen lists them. The event
+ * names are the spec's, so a client written against the spec keeps working.
+ */
+export const RULE_EVENTS = [
+  'birthday',
+  'product_review',
+  'signup',
+  'order_review',
+  'repeat_purchase',
+  'order.created',
+] as const;
+export const RuleEventSchema = z.enum(RULE_EVENTS);
+export type RuleEvent = z.infer<typeof RuleEventSchema>;
+
+/** Which extra field each method takes (spec §3): a rating, a purchase count or an order total. */
+export const RULE_EVENT_FIELD = {
+  birthday: null,
+  product_review: 'minRating',
+  signup: null,
+  order_review: 'minRating',
+  repeat_purchase: 'requiredPurchases',
+  'order.created': 'minOrderTotal',
+} as const satisfies Record<RuleEvent, 'minRating' | 'requiredPurchases' | 'minOrderTotal' | null>;
+
+/** Bounds of spec §5 and §9, shared by the API, the forms and the tests. */
+export const LOYALTY_LIMITS = {
+  /** Saving 0 disables a method (the spec's delete); the database allows up to a million. */
+  points: { min: 0, max: 1_000_000 },
+  minRating: { min: 1, max: 5 },
+  requiredPurchases: { min: 1, max: 1000 },
+  /** Whole riyals. */
+  minOrderTotal: { min: 0, max: 1_000_000 },
+  maxPerCustomer: { min: 1, max: 10_000 },
+} as const;
+
+export const LOYALTY_DEFAULTS = {
+  points: 30,
+  minRating: 1,
+  requiredPurchases: 1,
+  minOrderTotal: 0,
+} as const;
+
+const int = (limits: { min: number; max: number }) =>
+  z.number().int().min(limits.min).max(limits.max);
+
+export const RulePointsSchema = int(LOYALTY_LIMITS.points);
+export const MinRatingSchema = int(LOYALTY_LIMITS.minRating);
+export const RequiredPurchasesSchema = int(LOYALTY_LIMITS.requiredPurchases);
+export const MinOrderTotalSchema = int(LOYALTY_LIMITS.minOrderTotal);
+/** How many times one shopper can earn from the method; null = no cap. */
+export const MaxPerCustomerSchema = int(LOYALTY_LIMITS.maxPerCustomer).nullable();
+
+const ruleBase = {
+  points: RulePointsSchema,
+  maxPerCustomer: MaxPerCustomerSchema.default(null),
+};
+
+/**
+ * POST /api/loyalty: one method, saved by event (an upsert). Each event takes only its own extra
+ * field; unknown events and unknown fields are 400. `points: 0` disables the method.
+ */
+export const SaveLoyaltyRuleRequestSchema = z.discriminatedUnion('event', [
+  z.strictObject({ event: z.literal('birthday'), ...ruleBase }),
+  z.strictObject({ event: z.literal('signup'), ...ruleBase }),
+  z.strictObject({
+    event: z.literal('product_review'),
+    ...ruleBase,
+    minRating: MinRatingSchema.default(LOYALTY_DEFAULTS.minRating),
+  }),
+  z.strictObject({
+    event: z.literal('order_review'),
+    ...ruleBase,
+    minRating: MinRatingSchema.default(LOYALTY_DEFAULTS.minRating),
+  }),
+  z.strictObject({
+    event: z.literal('repeat_purchase'),
+    ...ruleBase,
+    requiredPurchases: RequiredPurchasesSchema.default(LOYALTY_DEFAULTS.requiredPurchases),
+  }),
+  z.strictObject({
+    event: z.literal('order.created'),
+    ...ruleBase,
+    minOrderTotal: MinOrderTotalSchema.default(LOYALTY_DEFAULTS.minOrderTotal),
+  }),
+]);
+export type SaveLoyaltyRuleRequest = z.infer<typeof SaveLoyaltyRuleRequestSchema>;
+export type SaveLoyaltyRuleInput = z.input<typeof SaveLoyaltyRuleRequestSchema>;
+
+/**
+ * One collection method as the merchant sees it. Every event is always listed; a method never
+ * saved has 0 points and `updatedAt: null`. Fields that do not apply to the event are null.
+ */
+export const LoyaltyRuleSchema = z.object({
+  event: RuleEventSchema,
+  points: RulePointsSchema,
+  /** Spec §4: enabled when points > 0. */
+  enabled: z.boolean(),
+  minRating: MinRatingSchema.nullable(),
+  requiredPurchases: RequiredPurchasesSchema.nullable(),
+  /** Whole riyals (stored as halalas). */
+  minOrderTotal: MinOrderTotalSchema.nullable(),
+  maxPerCustomer: MaxPerCustomerSchema,
+  updatedAt: z.iso.datetime().nullable(),
+});
+export type LoyaltyRule = z.infer<typeof LoyaltyRuleSchema>;
+
+export const LoyaltyRulesResponseSchema = successEnvelope(z.array(LoyaltyRuleSchema));
+export type LoyaltyRulesResponse = z.infer<typeof LoyaltyRulesResponseSchema>;
+export const LoyaltyRuleResponseSchema = successEnvelope(LoyaltyRuleSchema);
+export type LoyaltyRuleResponse = z.infer<typeof LoyaltyRuleResponseSchema>;
+
+/**
+ * The whole programme's switch. Paused: shoppers earn nothing and cannot redeem (their balances
+ * stay), and the loyalty page tells them so.
+ */
+export const ProgrammeStatusSchema = z.object({ enabled: z.boolean() });
+export type ProgrammeStatus = z.infer<typeof ProgrammeStatusSchema>;
+export const UpdateProgrammeStatusRequestSchema = z.strictObject({ enabled: z.boolean() });
+export type UpdateProgrammeStatusRequest = z.infer<typeof UpdateProgrammeStatusRequestSchema>;
+export const ProgrammeStatusResponseSchema = successEnvelope(ProgrammeStatusSchema);
+export type ProgrammeStatusResponse = z.infer<typeof ProgrammeStatusResponseSchema>;

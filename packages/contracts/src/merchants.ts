@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { successEnvelope } from './common.ts';
+import { PLAN_IDS } from './plans.ts';
+
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trial',
+  'inactive',
+  'expired',
+  'suspended',
+] as const;
+export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
+
+/** Merchant ids are Salla store ids: positive integers, sent as strings to stay exact in JS. */
+export const MerchantIdSchema = z.string().regex(/^[1-9]\d{0,17}$/);
+
+export const StoreInfoSchema = z.object({
+  merchantId: MerchantIdSchema,
+  storeName: z.string(),
+  userEmail: z.string(),
+  storeUrl: z.string().nullable(),
+  subscriptionStatus: SubscriptionStatusSchema,
+  subscriptionPlan: z.enum(PLAN_IDS).nullable(),
+  subscriptionExpiryDate: z.iso.datetime().nullable(),
+  /** Salla refused our token refresh: the merchant must reinstall the app. */
+  needsReinstall: z.boolean().optional(),
+});
+export type StoreInfo = z.infer<typeof StoreInfoSchema>;
+export const StoreInfoResponseSchema = successEnvelope(StoreInfoSchema);
+
+/** GET /api/merchants/subscription/status — plan, status and this subscription month's order usage. */
+export const SubscriptionSchema = z.object({
+  status: SubscriptionStatusSchema,
+  plan: z.enum(PLAN_IDS).nullable(),
+  expiryDate: z.iso.datetime().nullable(),
+  isActive: z.boolean(),
+  periodStart: z.iso.datetime(),
+  /** null = unlimited (growth) */
+  usageLimit: z.number().int().nullable(),
+  ordersUsed: z.number().int(),
+  /** Orders past the limit: recorded, shown here, and given no points. */
+  ordersOverLimit: z.number().int(),
+  usagePercentage: z.number(),
+  needsReinstall: z.boolean(),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+export const SubscriptionStatusResponseSchema = successEnvelope(
+  z.object({ subscription: SubscriptionSchema }),
+);
+
+/** Store-wide programme settings owned by the merchant. */
+export const POINTS_EXPIRY_MAX_DAYS = 3650;
+export const MerchantSettingsSchema = z.object({
+  /** Points expire this many days after they are earned; null = never. */
+  pointsExpiryDays: z.number().int().min(1).max(POINTS_EXPIRY_MAX_DAYS).nullable(),
+});
+export type MerchantSettings = z.infer<typeof MerchantSettingsSchema>;
+export const UpdateMerchantSettingsRequestSchema = z.strictObject({
+  pointsExpiryDays: z.number().int().min(1).max(POINTS_EXPIRY_MAX_DAYS).nullable(),
+});
+export type UpdateMerchantSettingsRequest = z.infer<typeof UpdateMerchantSettingsRequestSchema>;
+export const MerchantSettingsResponseSchema = successEnvelope(MerchantSettingsSchema);
