@@ -1,0 +1,78 @@
+import { webhooks, type CustomerFacts, type Envelope, type OrderFacts } from './payloads.ts';
+
+/** A believable store history for the demo: customers, orders over two months, a cancel, a refund, reviews. */
+export function demoStoreHistory(merchantId: number, now = new Date()): Envelope[] {
+  const day = 86_400_000;
+  const at = (daysAgo: number, minute = 0) =>
+    new Date(now.getTime() - daysAgo * day + minute * 60_000);
+  const names: [string, string][] = [
+    ['سارة', 'العتيبي'],
+    ['محمد', 'القحطاني'],
+    ['نورة', 'الشهري'],
+    ['عبدالله', 'الدوسري'],
+    ['ريم', 'الغامدي'],
+    ['فهد', 'الزهراني'],
+    ['لمى', 'الحربي'],
+    ['خالد', 'المطيري'],
+  ];
+  const customers: CustomerFacts[] = names.map(([firstName, lastName], i) => ({
+    id: 880_000_100 + i,
+    firstName,
+    lastName,
+    email: `customer${i + 1}@demo.nuqat.sa`,
+    birthday: `199${i}-0${(i % 9) + 1}-1${i}`,
+  }));
+  const events: Envelope[] = [];
+  customers.forEach((c, i) => events.push(webhooks.customerCreated(merchantId, c, at(60 - i * 5))));
+
+  let orderId = 990_000_000;
+  const totals = [
+    180, 95, 320, 140, 75, 260, 410, 120, 230, 88, 150, 199, 340, 60, 275, 130, 99, 450, 210, 165,
+  ];
+  totals.forEach((total, i) => {
+    const c = customers[i % customers.length]!;
+    const daysAgo = 55 - i * 2.5;
+    const order: OrderFacts = {
+      id: ++orderId,
+      customer: c,
+      total,
+      status: 'under_review',
+      placedAt: at(daysAgo),
+    };
+    events.push(webhooks.orderCreated(merchantId, order, at(daysAgo)));
+    events.push(
+      webhooks.orderStatusUpdated(merchantId, { ...order, status: 'completed' }, at(daysAgo - 1)),
+    );
+    if (i === 4) events.push(webhooks.orderCancelled(merchantId, order, at(daysAgo - 2)));
+    if (i === 9)
+      events.push(
+        webhooks.orderRefunded(merchantId, { ...order, status: 'completed' }, 30, at(daysAgo - 2)),
+      );
+  });
+  // Two orders still waiting for payment: they earn nothing yet.
+  events.push(
+    webhooks.orderCreated(
+      merchantId,
+      { id: ++orderId, customer: customers[2]!, total: 150, status: 'payment_pending' },
+      at(1),
+    ),
+  );
+  events.push(
+    webhooks.orderCreated(
+      merchantId,
+      { id: ++orderId, customer: customers[5]!, total: 90, status: 'payment_pending' },
+      at(0.5),
+    ),
+  );
+
+  [5, 4, 5, 3, 5].forEach((rating, i) =>
+    events.push(
+      webhooks.reviewAdded(
+        merchantId,
+        { id: 770_000_000 + i, customer: customers[i]!, rating, productId: 1_653_503_260 + i },
+        at(40 - i * 6),
+      ),
+    ),
+  );
+  return events;
+}

@@ -1,0 +1,284 @@
+import type { IssuedTokens } from './server.ts';
+
+/**
+ * Realistic Salla webhook envelopes (reference §1.4, §1.8, §2.7), built from a few facts.
+ * Store events carry Salla's JS-style `created_at`, app events its "YYYY-MM-DD HH:mm:ss"
+ * Riyadh time, nested dates the Carbon shape.
+ */
+
+export interface Envelope {
+  event: string;
+  merchant: number;
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+export interface CustomerFacts {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email?: string;
+  mobile?: number;
+  /** YYYY-MM-DD */
+  birthday?: string | null;
+}
+
+export interface OrderFacts {
+  id: number;
+  customer: CustomerFacts | null;
+  /** SAR */
+  total: number;
+  status: string;
+  placedAt?: Date;
+  referenceId?: number;
+}
+
+const RIYADH_MS = 3 * 3_600_000;
+const pad = (n: number) => String(n).padStart(2, '0');
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Sun Jun 26 2022 12:21:48 GMT+0300" */
+export function storeEventTime(at: Date): string {
+  const r = new Date(at.getTime() + RIYADH_MS);
+  return `${DAYS[r.getUTCDay()]} ${MONTHS[r.getUTCMonth()]} ${pad(r.getUTCDate())} ${r.getUTCFullYear()} ${pad(r.getUTCHours())}:${pad(r.getUTCMinutes())}:${pad(r.getUTCSeconds())} GMT+0300`;
+}
+
+/** "2022-12-31 12:31:25" in Riyadh time */
+export function appEventTime(at: Date): string {
+  const r = new Date(at.getTime() + RIYADH_MS);
+  return `${r.getUTCFullYear()}-${pad(r.getUTCMonth() + 1)}-${pad(r.getUTCDate())} ${pad(r.getUTCHours())}:${pad(r.getUTCMinutes())}:${pad(r.getUTCSeconds())}`;
+}
+
+const carbon = (at: Date) => ({
+  date: `${appEventTime(at)}.000000`,
+  timezone_type: 3,
+  timezone: 'Asia/Riyadh',
+});
+
+const STATUS_NAMES: Record<string, string> = {
+  payment_pending: 'بإنتظار الدفع',
+  under_review: 'بإنتظار المراجعة',
+  in_progress: 'قيد التنفيذ',
+  completed: 'تم التنفيذ',
+  delivering: 'جاري التوصيل',
+  delivered: 'تم التوصيل',
+  shipped: 'تم الشحن',
+  canceled: 'ملغي',
+  restoring: 'قيد الاسترجاع',
+  restored: 'مسترجع',
+};
+
+export function customerModel(c: CustomerFacts) {
+  return {
+    id: c.id,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    mobile: c.mobile ?? 500000000 + (c.id % 100_000_000),
+    mobile_code: '+966',
+    email: c.email ?? `customer${c.id}@example.com`,
+    urls: {
+      customer: `https://store.salla.sa/profile`,
+      admin: `https://s.salla.sa/customers/${c.id}`,
+    },
+    avatar: 'https://cdn.assets.salla.network/prod/admin/cp/assets/images/avatar_male.png',
+    gender: 'female',
+    birthday: c.birthday
+      ? { date: `${c.birthday} 00:00:00.000000`, timezone_type: 3, timezone: 'Asia/Riyadh' }
+      : null,
+    city: 'الرياض',
+    country: 'السعودية',
+    country_code: 'SA',
+    currency: 'SAR',
+    location: '',
+    groups: [],
+  };
+}
+
+export function orderModel(o: OrderFacts, extra: Record<string, unknown> = {}) {
+  const placed = o.placedAt ?? new Date();
+  return {
+    id: o.id,
+    reference_id: o.referenceId ?? 40_000_000 + (o.id % 1_000_000),
+    urls: { customer: 'https://store.salla.sa/order', admin: `https://s.salla.sa/orders/${o.id}` },
+    date: carbon(placed),
+    source: 'store',
+    status: {
+      id: 566146469,
+      name: STATUS_NAMES[o.status] ?? o.status,
+      slug: o.status,
+      customized: null,
+    },
+    payment_method: 'mada',
+    currency: 'SAR',
+    amounts: {
+      sub_total: { amount: o.total, currency: 'SAR' },
+      shipping_cost: { amount: 0, currency: 'SAR' },
+      tax: { percent: '0.00', amount: { amount: 0, currency: 'SAR' } },
+      discounts: [],
+      total: { amount: o.total, currency: 'SAR' },
+    },
+    is_pending_payment: o.status === 'payment_pending',
+    customer: o.customer ? customerModel(o.customer) : null,
+    items: [
+      {
+        id: o.id * 10,
+        name: 'عطر العود',
+        quantity: 1,
+        amounts: { total: { amount: o.total, currency: 'SAR' } },
+      },
+    ],
+    ...extra,
+  };
+}
+
+const store = (
+  event: string,
+  merchant: number,
+  at: Date,
+  data: Record<string, unknown>,
+): Envelope => ({
+  event,
+  merchant,
+  created_at: storeEventTime(at),
+  data,
+});
+const app = (
+  event: string,
+  merchant: number,
+  at: Date,
+  data: Record<string, unknown>,
+): Envelope => ({
+  event,
+  merchant,
+  created_at: appEventTime(at),
+  data,
+});
+
+export const webhooks = {
+  storeAuthorize: (merchant: number, tokens: IssuedTokens, at = new Date()) =>
+    app('app.store.authorize', merchant, at, { ...tokens }),
+  appInstalled: (merchant: number, at = new Date()) => app('app.installed', merchant, at, {}),
+  appUpdated: (merchant: number, at = new Date()) => app('app.updated', merchant, at, {}),
+  appUninstalled: (merchant: number, at = new Date()) => app('app.uninstalled', merchant, at, {}),
+  subscription: (
+    event:
+      | 'app.subscription.started'
+      | 'app.subscription.renewed'
+      | 'app.subscription.expired'
+      | 'app.subscription.canceled'
+      | 'app.trial.started'
+      | 'app.trial.expired'
+      | 'app.trial.canceled',
+    merchant: number,
+    plan: {
+      name: string | null;
+      price: number;
+      start: Date;
+      end: Date;
+      itemType?: 'plan' | 'addon';
+    },
+    at = new Date(),
+  ) =>
+    app(event, merchant, at, {
+      id: 6_789_012_345,
+      subscription_id: 1_510_766_049,
+      item_type: plan.itemType ?? 'plan',
+      item_slug: null,
+      quantity: 1,
+      app_name: 'Nuqat',
+      app_type: 'app',
+      plan_type: 'recurring',
+      plan_name: plan.name,
+      plan_period: '1',
+      // As documented: "2021-10-09T21:00:00.000000Z".
+      start_date: plan.start.toISOString().replace(/\.\d{3}Z$/, '.000000Z'),
+      end_date: plan.end.toISOString().replace(/\.\d{3}Z$/, '.000000Z'),
+      price: plan.price.toFixed(2),
+      total: (plan.price * 1.15).toFixed(2),
+      features: [],
+      store_type: 'demo',
+    }),
+  customerCreated: (merchant: number, c: CustomerFacts, at = new Date()) =>
+    store('customer.created', merchant, at, customerModel(c)),
+  customerUpdated: (merchant: number, c: CustomerFacts, at = new Date()) =>
+    store('customer.updated', merchant, at, customerModel(c)),
+  orderCreated: (merchant: number, o: OrderFacts, at = new Date()) =>
+    store('order.created', merchant, at, orderModel(o)),
+  orderUpdated: (merchant: number, o: OrderFacts, at = new Date()) =>
+    store('order.updated', merchant, at, orderModel(o)),
+  orderCancelled: (merchant: number, o: OrderFacts, at = new Date()) =>
+    store('order.cancelled', merchant, at, orderModel({ ...o, status: 'canceled' })),
+  orderDeleted: (merchant: number, o: OrderFacts, at = new Date()) =>
+    store('order.deleted', merchant, at, orderModel(o)),
+  /** `amount` (SAR) for a partial refund; none for a full one. */
+  orderRefunded: (merchant: number, o: OrderFacts, amount?: number, at = new Date()) =>
+    store(
+      'order.refunded',
+      merchant,
+      at,
+      orderModel(o, amount === undefined ? {} : { refunded_amount: amount }),
+    ),
+  /** The different `order.status.updated` shape: data.order, a history-record id, the short customer. */
+  orderStatusUpdated: (merchant: number, o: OrderFacts, at = new Date()) =>
+    store('order.status.updated', merchant, at, {
+      id: 198_290_473,
+      status: STATUS_NAMES[o.status] ?? o.status,
+      customized: null,
+      note: '',
+      created_at: carbon(at),
+      order: {
+        ...orderModel(o),
+        customer: o.customer
+          ? {
+              id: o.customer.id,
+              name: `${o.customer.firstName} ${o.customer.lastName}`,
+              mobile: `+966${o.customer.mobile ?? 500000000}`,
+              email: o.customer.email ?? `customer${o.customer.id}@example.com`,
+              avatar: '',
+              country: 'السعودية',
+              city: 'الرياض',
+            }
+          : null,
+        total: { amount: o.total, currency: 'SAR' },
+      },
+    }),
+  /** Ids and the rating arrive as strings here (reference §2.7). */
+  reviewAdded: (
+    merchant: number,
+    r: {
+      id?: number;
+      customer: CustomerFacts;
+      rating: number;
+      productId?: number;
+      orderId?: number;
+      content?: string;
+    },
+    at = new Date(),
+  ) =>
+    store('review.added', merchant, at, {
+      ...(r.id ? { id: r.id } : {}),
+      type: r.productId ? 'rating' : 'order',
+      rating: String(r.rating),
+      content: r.content ?? 'ممتاز',
+      customer: {
+        id: String(r.customer.id),
+        name: `${r.customer.firstName} ${r.customer.lastName}`,
+        mobile: '+966500000000',
+        avatar: '',
+        country: 'السعودية',
+        city: 'الرياض',
+      },
+      ...(r.productId ? { product: { id: String(r.productId), type: 'product' } } : {}),
+      ...(r.orderId
+        ? {
+            order: {
+              id: String(r.orderId),
+              reference_id: '27290',
+              total: { amount: '100', currency: 'SAR' },
+            },
+          }
+        : {}),
+      status: { id: 1, name: 'approved' },
+    }),
+};

@@ -1,0 +1,493 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { storefrontPage } from './storefront-page.ts';
+
+/**
+ * A local stand-in for the Salla endpoints Nuqat calls (shared/reference/salla.md): OAuth token
+ * refresh and user info, store info, coupons, and the storefront customer check. It follows the
+ * documented envelopes and can be told to fail (500, 429 with Retry-After, slow answers, a
+ * refused refresh token). Development and tests only.
+ */
+
+export interface SandboxStore {
+  merchantId: number;
+  name: string;
+  domain: string;
+  ownerEmail: string;
+  ownerName: string;
+  plan: 'basic' | 'plus' | 'pro' | 'special';
+}
+
+export interface IssuedTokens {
+  access_token: string;
+  refresh_token: string;
+  expires: number;
+  scope: string;
+  token_type: 'bearer';
+}
+
+export type FaultMode = '500' | '429' | 'slow' | 'invalid_grant';
+export interface Fault {
+  mode: FaultMode;
+  /** Only requests whose path starts with this (default: any). */
+  path?: string;
+  /** How many requests it hits (default 1). */
+  count?: number;
+  retryAfter?: number;
+  delayMs?: number;
+}
+
+export interface SandboxCoupon {
+  id: number;
+  merchantId: number;
+  code: string;
+  body: Record<string, unknown>;
+  status: 'active' | 'deleted';
+}
+
+export interface SallaSandbox {
+  url: string;
+  apiBase: string;
+  authBase: string;
+  storefrontApiBase: string;
+  registerStore(
+    store: Partial<SandboxStore> & { merchantId: number },
+    options?: { expiresInSeconds?: number },
+  ): IssuedTokens;
+  /** A shopper session token for the storefront check. */
+  loginCustomer(
+    merchantId: number,
+    customer: { id: number; name?: string; email?: string },
+  ): string;
+  /** Where the storefront page (GET /storefront/:merchantId) loads the Nuqat widget from. */
+  setNuqatUrl(url: string): void;
+  fail(fault: Fault): void;
+  clearFaults(): void;
+  readonly coupons: SandboxCoupon[];
+  readonly stats: { refreshCalls: number; userInfoCalls: number; couponCalls: number };
+  close(): Promise<void>;
+}
+
+const SCOPE = 'offline_access orders.read customers.read marketing.read_write webhooks.read_write';
+
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+const sallaError = (
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string[]>,
+) => ({
+  status,
+  success: false,
+  error: { code, message, ...(fields ? { fields } : {}) },
+});
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
+
+export async function startSallaSandbox(
+  options: { port?: number; clientId?: string; clientSecret?: string; nuqatUrl?: string } = {},
+): Promise<SallaSandbox> {
+  const stores = new Map<number, SandboxStore>();
+  const accessTokens = new Map<string, { merchantId: number; expiresAt: number }>();
+  const refreshTokens = new Map<string, { merchantId: number; used: boolean }>();
+  const customerTokens = new Map<
+    string,
+    { merchantId: number; id: number; name: string; email: string }
+  >();
+  const coupons: SandboxCoupon[] = [];
+  const faults: Fault[] = [];
+  const stats = { refreshCalls: 0, userInfoCalls: 0, couponCalls: 0 };
+
+  function issue(merchantId: number, expiresInSeconds = 14 * 86_400): IssuedTokens {
+    const access = token('sa_access');
+    const refresh = token('sa_refresh');
+    const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
+    accessTokens.set(access, { merchantId, expiresAt: expires * 1000 });
+    refreshTokens.set(refresh, { merchantId, used: false });
+    return {
+      access_token: access,
+      refresh_token: refresh,
+      expires,
+      scope: SCOPE,
+      token_type: 'bearer',
+    };
+  }
+
+  function revokeAll(merchantId: number) {
+    for (const [k, v] of accessTokens) if (v.merchantId === merchantId) accessTokens.delete(k);
+    for (const [k, v] of refreshTokens) if (v.merchantId === merchantId) refreshTokens.delete(k);
+  }
+
+  function takeFault(path: string): Fault | undefined {
+    const index = faults.findIndex((f) => !f.path || path.startsWith(f.path));
+    if (index < 0) return undefined;
+    const fault = faults[index]!;
+    fault.count = (fault.count ?? 1) - 1;
+    if (fault.count <= 0) faults.splice(index, 1);
+    return fault;
+  }
+
+  function bearer(req: IncomingMessage): { merchantId: number } | null {
+    const header = req.headers.authorization ?? '';
+    const value = header.replace(/^Bearer\s+/i, '');
+    const found = accessTokens.get(value);
+    return found && found.expiresAt > Date.now() ? { merchantId: found.merchantId } : null;
+  }
+
+  const rateHeaders = {
+    'x-ratelimit-limit': '120',
+    'x-ratelimit-remaining': '119',
+    'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 60),
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const path = url.pathname;
+    const method = req.method ?? 'GET';
+
+    if (path === '/__sandbox/faults' && method === 'POST') {
+      faults.push(JSON.parse((await readBody(req)) || '{}') as Fault);
+      return json(res, 200, { ok: true });
+    }
+    if (path === '/__sandbox/state')
+      return json(res, 200, { coupons, stats, stores: [...stores.values()] });
+    if (path === '/__sandbox/customer-login' && method === 'POST') {
+      const body = JSON.parse((await readBody(req)) || '{}') as {
+        merchantId: number;
+        id: number;
+        name?: string;
+        email?: string;
+      };
+      return json(res, 200, { token: loginCustomer(body.merchantId, body) });
+    }
+    const storefront = /^\/storefront\/(\d+)$/.exec(path);
+    if (storefront && method === 'GET') {
+      const merchantId = Number(storefront[1]);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        storefrontPage({
+          merchantId,
+          storeName: stores.get(merchantId)?.name ?? `Store ${merchantId}`,
+          nuqatUrl,
+        }),
+      );
+      return;
+    }
+    if (path === '/__sandbox/stores' && method === 'POST') {
+      const body = JSON.parse((await readBody(req)) || '{}') as Partial<SandboxStore> & {
+        merchantId: number;
+        expiresInSeconds?: number;
+      };
+      return json(res, 200, register(body, body.expiresInSeconds));
+    }
+
+    const fault = takeFault(path);
+    if (fault?.mode === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs ?? 15_000));
+    if (fault?.mode === '500')
+      return json(res, 500, sallaError(500, 'error', 'Internal Server Error'));
+    if (fault?.mode === '429') {
+      return json(res, 429, sallaError(429, 'too_many_requests', 'Too Many Attempts.'), {
+        'retry-after': String(fault.retryAfter ?? 1),
+        ...rateHeaders,
+        'x-ratelimit-remaining': '0',
+      });
+    }
+
+    if (path === '/oauth2/token' && method === 'POST') {
+      stats.refreshCalls += 1;
+      const form = new URLSearchParams(await readBody(req));
+      if (
+        options.clientId &&
+        (form.get('client_id') !== options.clientId ||
+          form.get('client_secret') !== options.clientSecret)
+      ) {
+        return json(res, 401, {
+          error: 'invalid_client',
+          error_description: 'Client authentication failed.',
+        });
+      }
+      if (form.get('grant_type') !== 'refresh_token') {
+        return json(res, 400, {
+          error: 'unsupported_grant_type',
+          error_description: 'Only refresh_token is supported here.',
+        });
+      }
+      const presented = refreshTokens.get(form.get('refresh_token') ?? '');
+      if (fault?.mode === 'invalid_grant' || !presented || presented.used) {
+        // Reusing a spent refresh token revokes both tokens (reference §1.5).
+        if (presented) revokeAll(presented.merchantId);
+        return json(res, 400, {
+          error: 'invalid_grant',
+          error_description: 'The refresh token is invalid.',
+        });
+      }
+      presented.used = true;
+      for (const [k, v] of accessTokens)
+        if (v.merchantId === presented.merchantId) accessTokens.delete(k);
+      return json(res, 200, issue(presented.merchantId));
+    }
+
+    if (path === '/oauth2/user/info' && method === 'GET') {
+      stats.userInfoCalls += 1;
+      const auth = bearer(req);
+      if (!auth)
+        return json(res, 401, sallaError(401, 'Unauthorized', 'The access token is invalid'));
+      const store = stores.get(auth.merchantId)!;
+      return json(res, 200, {
+        status: 200,
+        success: true,
+        data: {
+          id: 1_000_000 + (store.merchantId % 1_000_000),
+          name: store.ownerName,
+          email: store.ownerEmail,
+          mobile: '+966500000000',
+          role: 'user',
+          created_at: '2024-01-01 10:00:00',
+          merchant: {
+            id: store.merchantId,
+            username: `store${store.merchantId}`,
+            name: store.name,
+            plan: store.plan,
+            status: 'active',
+            domain: store.domain,
+          },
+          context: { app: '1', scope: SCOPE, exp: Math.floor(Date.now() / 1000) + 3600 },
+        },
+      });
+    }
+
+    if (path.startsWith('/admin/v2/')) {
+      const auth = bearer(req);
+      if (!auth)
+        return json(
+          res,
+          401,
+          sallaError(401, 'Unauthorized', 'The access token is invalid'),
+          rateHeaders,
+        );
+      const store = stores.get(auth.merchantId)!;
+      if (path === '/admin/v2/store/info' && method === 'GET') {
+        return json(
+          res,
+          200,
+          {
+            status: 200,
+            success: true,
+            data: {
+              id: store.merchantId,
+              name: store.name,
+              entity: 'company',
+              email: store.ownerEmail,
+              plan: store.plan,
+              type: 'demo',
+              status: 'active',
+              currency: 'SAR',
+              domain: store.domain,
+            },
+          },
+          rateHeaders,
+        );
+      }
+      if (path === '/admin/v2/coupons' && method === 'POST') {
+        stats.couponCalls += 1;
+        let body: Record<string, unknown>;
+        try {
+          body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+        } catch {
+          return json(res, 400, sallaError(400, 'bad_request', 'Malformed JSON'), rateHeaders);
+        }
+        const fields: Record<string, string[]> = {};
+        if (typeof body.code !== 'string' || !body.code) fields.code = ['كود الكوبون مطلوب'];
+        else if (
+          coupons.some(
+            (c) =>
+              c.merchantId === store.merchantId && c.code === body.code && c.status === 'active',
+          )
+        )
+          fields.code = ['كود الكوبون مستخدم مسبقاً'];
+        if (
+          !['percentage', 'fixed', 'Percentage', 'Fixed', 'p', 'f', 'P', 'F'].includes(
+            String(body.type),
+          )
+        )
+          fields.type = ['نوع الكوبون مطلوب'];
+        if (typeof body.amount !== 'number' || body.amount < 0)
+          fields.amount = ['قيمة الكوبون مطلوبة'];
+        if (typeof body.free_shipping !== 'boolean')
+          fields.free_shipping = ['حقل الشحن المجاني مطلوب'];
+        if (typeof body.exclude_sale_products !== 'boolean')
+          fields.exclude_sale_products = ['حقل استثناء المنتجات المخفضة مطلوب'];
+        const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+        if (typeof body.expiry_date !== 'string' || body.expiry_date.slice(0, 10) < tomorrow)
+          fields.expiry_date = ['تاريخ الانتهاء يجب أن يكون بعد اليوم بيوم على الأقل'];
+        if (
+          String(body.type).toLowerCase().startsWith('p') &&
+          typeof body.maximum_amount !== 'number'
+        )
+          fields.maximum_amount = ['الحد الأعلى للخصم مطلوب للكوبونات بالنسبة'];
+        if (Object.keys(fields).length > 0)
+          return json(
+            res,
+            422,
+            sallaError(422, 'error', 'alert.invalid_fields', fields),
+            rateHeaders,
+          );
+        const coupon: SandboxCoupon = {
+          id: randomInt(100_000_000, 999_999_999),
+          merchantId: store.merchantId,
+          code: String(body.code),
+          body,
+          status: 'active',
+        };
+        coupons.push(coupon);
+        return json(
+          res,
+          200,
+          {
+            status: 200,
+            success: true,
+            data: {
+              id: coupon.id,
+              code: coupon.code,
+              type: body.type,
+              status: 'active',
+              amount: { amount: body.amount, currency: 'SAR' },
+              expiry_date: body.expiry_date,
+              usage_limit: body.usage_limit ?? null,
+              statistics: { num_of_usage: 0, num_of_customers: 0 },
+            },
+          },
+          rateHeaders,
+        );
+      }
+      const couponMatch = /^\/admin\/v2\/coupons\/(\d+)$/.exec(path);
+      if (couponMatch) {
+        const coupon = coupons.find(
+          (c) =>
+            c.id === Number(couponMatch[1]) &&
+            c.merchantId === store.merchantId &&
+            c.status === 'active',
+        );
+        if (!coupon)
+          return json(res, 404, sallaError(404, 'not_found', 'الكوبون غير موجود'), rateHeaders);
+        if (method === 'DELETE') {
+          coupon.status = 'deleted';
+          return json(
+            res,
+            202,
+            { status: 202, success: true, data: { message: 'تم حذف الكوبون', code: 202 } },
+            rateHeaders,
+          );
+        }
+        if (method === 'GET')
+          return json(
+            res,
+            200,
+            {
+              status: 200,
+              success: true,
+              data: { id: coupon.id, code: coupon.code, status: coupon.status },
+            },
+            rateHeaders,
+          );
+      }
+      return json(res, 404, sallaError(404, 'not_found', 'Not found'), rateHeaders);
+    }
+
+    // Storefront API: who is the shopper behind this customer token?
+    if (path === '/store/v1/auth/user' && method === 'GET') {
+      const customer = customerTokens.get(
+        (req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''),
+      );
+      const storeId = Number(req.headers['store-identifier'] ?? url.searchParams.get('store') ?? 0);
+      if (!customer || (storeId && customer.merchantId !== storeId))
+        return json(res, 401, sallaError(401, 'Unauthorized', 'Unauthenticated.'));
+      return json(res, 200, {
+        status: 200,
+        success: true,
+        data: {
+          id: customer.id,
+          first_name: customer.name,
+          email: customer.email,
+          store_id: customer.merchantId,
+        },
+      });
+    }
+
+    return json(res, 404, sallaError(404, 'not_found', 'Not found'));
+  }
+
+  let nuqatUrl = options.nuqatUrl ?? 'http://localhost:3000';
+  function loginCustomer(
+    merchantId: number,
+    customer: { id: number; name?: string; email?: string },
+  ): string {
+    const value = token('sa_customer');
+    customerTokens.set(value, {
+      merchantId,
+      id: customer.id,
+      name: customer.name ?? 'Customer',
+      email: customer.email ?? '',
+    });
+    return value;
+  }
+
+  function register(
+    store: Partial<SandboxStore> & { merchantId: number },
+    expiresInSeconds?: number,
+  ): IssuedTokens {
+    stores.set(store.merchantId, {
+      name: `Store ${store.merchantId}`,
+      domain: `https://store-${store.merchantId}.salla.sa`,
+      ownerEmail: `owner-${store.merchantId}@example.com`,
+      ownerName: 'Store Owner',
+      plan: 'pro',
+      ...store,
+    });
+    return issue(store.merchantId, expiresInSeconds);
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) =>
+      json(res, 500, sallaError(500, 'error', String(error))),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    apiBase: `${url}/admin/v2`,
+    authBase: url,
+    storefrontApiBase: `${url}/store/v1`,
+    registerStore: (store, opts = {}) => register(store, opts.expiresInSeconds),
+    loginCustomer,
+    setNuqatUrl: (url: string) => void (nuqatUrl = url),
+    fail: (fault) => void faults.push({ ...fault }),
+    clearFaults: () => void faults.splice(0),
+    coupons,
+    stats,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
