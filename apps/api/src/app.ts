@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { Config } from './env.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMerchantsService } from './modules/merchants/merchants.service.ts';
+import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
+import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts';
+import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
+import { createRewardsService } from './modules/rewards/rewards.service.ts';
+import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { createSallaClient, type SallaClient } from './lib/salla-client.ts';
+import { createJobsService, type JobsService } from './modules/engine/jobs.service.ts';
+import {
+  createSallaTokenService,
+  type SallaTokenService,
+} from './modules/salla/salla-tokens.service.ts';
+import { sallaWebhookRoutes } from './modules/salla/webhooks.routes.ts';
+import { createWebhookService, type WebhookService } from './modules/salla/webhooks.service.ts';
+import { registerMerchantAuth } from './plugins/auth.ts';
+import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
+import { registerStaticWeb } from './plugins/static-web.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  mailer?: Mailer;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  /** Salla API client (tests point it at the sandbox through config). */
+  salla?: SallaClient;
+  /** Serve the built SPA (default: when a build exists). */
+  serveWeb?: boolean;
+}
+
+export interface App {
+  server: FastifyInstance;
+  context: AppContext;
+  services: {
+    auth: ReturnType<typeof createAuthService>;
+    merchants: ReturnType<typeof createMerchantsService>;
+    sallaTokens: SallaTokenService;
+    webhooks: WebhookService;
+    jobs: JobsService;
+  };
+  salla: SallaClient;
+}
+
+/** The table of contents: cross-cutting plugins first, then every module, listed explicitly. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, database } = options;
+  const server = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  server.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'mail'),
+      logger: server.log,
+    });
+  const context: AppContext = {
+    db: database.db,
+    config,
+    mailer,
+    log: server.log,
+    now: options.now ?? (() => new Date()),
+  };
+  const salla =
+    options.salla ??
+    createSallaClient({
+      apiBase: config.salla.apiBase,
+      authBase: config.salla.authBase,
+      clientId: config.salla.clientId,
+      clientSecret: config.salla.clientSecret,
+    });
+  const auth = createAuthService(context);
+  const services = {
+    auth,
+    merchants: createMerchantsService(context),
+    sallaTokens: createSallaTokenService(context, salla),
+    webhooks: createWebhookService({ ctx: context, salla, authService: auth }),
+    jobs: createJobsService(context),
+  };
+
+  // Cross-cutting plugins.
+  await server.register(fastifyCookie);
+  await server.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith('https://') ? undefined : false,
+  });
+  registerErrorHandler(server);
+  await server.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Nuqat API',
+        description: 'Loyalty and rewards for Salla stores',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'nuqat_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await server.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  const requireMerchant = registerMerchantAuth(server, services.auth);
+
+  // Modules.
+  await server.register(healthRoutes({ database }));
+  await server.register(sallaWebhookRoutes({ webhookService: services.webhooks, config }), {
+    prefix: '/api/salla',
+  });
+  await server.register(authRoutes({ authService: services.auth, config, requireMerchant }), {
+    prefix: '/api/merchants/auth',
+  });
+  await server.register(
+    merchantsRoutes({ merchantsService: services.merchants, requireMerchant }),
+    {
+      prefix: '/api/merchants',
+    },
+  );
+
+  await server.register(
+    loyaltyRoutes({ loyaltyService: createLoyaltyService(context), requireMerchant }),
+    { prefix: '/api/loyalty' },
+  );
+  await server.register(
+    rewardsRoutes({ rewardsService: createRewardsService(context), requireMerchant }),
+    { prefix: '/api/rewards' },
+  );
+
+  const spa =
+    (options.serveWeb ?? true)
+      ? await registerStaticWeb(server, config.webDistDir, config.publicUrl)
+      : undefined;
+  registerNotFoundHandler(server, spa);
+
+  return { server, context, services, salla };
+}

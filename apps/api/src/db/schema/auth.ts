@@ -1,0 +1,60 @@
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { merchants } from './merchants.ts';
+
+/** A merchant login. Tokens name their session; revoking the row ends the token at once. */
+export const merchantSessions = pgTable(
+  'merchant_sessions',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.id] })],
+);
+
+/** Password-reset codes: only a keyed hash is stored; 15 minutes, 5 tries, one use. */
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Set when the code is used or replaced by a newer one. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    index('password_reset_codes_open_idx').on(t.merchantId, t.createdAt),
+  ],
+);
+
+/**
+ * Fixed-window counters for rate limits, shared by every API instance (the API is stateless).
+ * Not tenant data: keys are IPs and e-mails seen before anyone is authenticated.
+ */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});

@@ -1,0 +1,4 @@
+export * from './merchants.ts';
+export * from './auth.ts';
+export * from './programme.ts';
+export * from './ledger.ts';

@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { merchants } from './merchants.ts';
+
+/** A store's shopper, mirrored from Salla's webhooks. `pointsBalance` is a cached ledger sum. */
+export const customers = pgTable(
+  'customers',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    id: bigint('id', { mode: 'number' }).notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email'),
+    mobile: text('mobile'),
+    avatar: text('avatar'),
+    birthday: date('birthday', { mode: 'string' }),
+    /** When the current birthday was first seen; birthday points wait 30 days after it (anti-gaming). */
+    birthdaySetAt: timestamp('birthday_set_at', { withTimezone: true }),
+    pointsBalance: integer('points_balance').notNull().default(0),
+    /** Timestamp of the newest Salla event applied to the profile (out-of-order updates lose). */
+    profileEventAt: timestamp('profile_event_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    check('customers_points_balance_non_negative', sql`${t.pointsBalance} >= 0`),
+    index('customers_birthday_idx').on(t.merchantId, t.birthday),
+  ],
+);
+
+export const LEDGER_KINDS = [
+  'earn',
+  'redeem',
+  'redeem_rollback',
+  'clawback',
+  'expire',
+  'adjust',
+  'referral',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * The points ledger: append-only (a trigger refuses UPDATE and DELETE). Every balance change is
+ * one row, and `(merchant_id, idempotency_key)` makes every trigger happen once.
+ */
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+    delta: integer('delta').notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    /** What caused it: order, repeat_purchase, signup, birthday, review, redemption, lot, manual. */
+    sourceType: text('source_type').notNull(),
+    sourceId: text('source_id').notNull(),
+    /** The earning rule that produced an earn row (for per-customer caps and reports). */
+    ruleEvent: text('rule_event'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** For credits: when the points expire (null = never). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** For debits that could not take all they asked for (balance never goes below zero). */
+    shortfall: integer('shortfall').notNull().default(0),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    uniqueIndex('points_ledger_idempotency_key').on(t.merchantId, t.idempotencyKey),
+    index('points_ledger_customer_idx').on(t.merchantId, t.customerId, t.createdAt),
+    index('points_ledger_source_idx').on(t.merchantId, t.sourceType, t.sourceId),
+    check('points_ledger_delta_nonzero_or_shortfall', sql`${t.delta} <> 0 or ${t.shortfall} > 0`),
+    check('points_ledger_shortfall_non_negative', sql`${t.shortfall} >= 0`),
+  ],
+);
+
+/**
+ * Lots: what is left of each credit, consumed oldest-expiry first by debits; expiry takes only
+ * what is left, so points already spent are never expired twice.
+ */
+export const pointsLots = pgTable(
+  'points_lots',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    ledgerId: bigint('ledger_id', { mode: 'number' }).notNull(),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+    sourceType: text('source_type').notNull(),
+    sourceId: text('source_id').notNull(),
+    amount: integer('amount').notNull(),
+    remaining: integer('remaining').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.ledgerId] }),
+    index('points_lots_open_idx').on(t.merchantId, t.customerId, t.expiresAt),
+    index('points_lots_expiry_idx').on(t.expiresAt),
+    check(
+      'points_lots_remaining_range',
+      sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`,
+    ),
+  ],
+);
+
+export const ORDER_EARN_STATUSES = [
+  'pending',
+  'earned',
+  'no_rule',
+  'below_minimum',
+  'over_limit',
+  'subscription_inactive',
+  'programme_paused',
+  'guest',
+  'uninstalled',
+] as const;
+export type OrderEarnStatus = (typeof ORDER_EARN_STATUSES)[number];
+
+/** Salla orders as the engine sees them: facts merged from every event, in any order. */
+export const orders = pgTable(
+  'orders',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    id: bigint('id', { mode: 'number' }).notNull(),
+    customerId: bigint('customer_id', { mode: 'number' }),
+    referenceId: text('reference_id'),
+    statusSlug: text('status_slug'),
+    /** Event time of the status above; an older event never overwrites a newer status. */
+    statusAt: timestamp('status_at', { withTimezone: true }),
+    totalHalalas: bigint('total_halalas', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull().default('SAR'),
+    placedAt: timestamp('placed_at', { withTimezone: true }),
+    /** Sticky facts: once seen they stay, whatever order the events arrive in. */
+    cancelled: boolean('cancelled').notNull().default(false),
+    deleted: boolean('deleted').notNull().default(false),
+    restored: boolean('restored').notNull().default(false),
+    refundedHalalas: bigint('refunded_halalas', { mode: 'number' }).notNull().default(0),
+    fullyRefunded: boolean('fully_refunded').notNull().default(false),
+    /** The decision taken when the order first qualified (placed, not pending, not cancelled). */
+    earnStatus: text('earn_status', { enum: ORDER_EARN_STATUSES }).notNull().default('pending'),
+    qualifiedAt: timestamp('qualified_at', { withTimezone: true }),
+    /** Points the order rule granted at qualification (a later rule change does not alter it). */
+    earnPoints: integer('earn_points').notNull().default(0),
+    /** Total at qualification, the base for proportional partial-refund clawback. */
+    earnBaseHalalas: bigint('earn_base_halalas', { mode: 'number' }).notNull().default(0),
+    /** Subscription month the order was counted in against the plan's order limit. */
+    planPeriodStart: timestamp('plan_period_start', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    index('orders_customer_idx').on(t.merchantId, t.customerId, t.placedAt),
+    index('orders_earn_status_idx').on(t.merchantId, t.earnStatus),
+  ],
+);
+
+/** Orders counted against the plan's monthly order limit, per subscription month. */
+export const planUsage = pgTable(
+  'plan_usage',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    ordersCounted: integer('orders_counted').notNull().default(0),
+    ordersOverLimit: integer('orders_over_limit').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.periodStart] })],
+);
+
+/** Every webhook received, stored before it is processed; the dedupe key makes redeliveries no-ops. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    dedupeKey: text('dedupe_key').notNull(),
+    event: text('event').notNull(),
+    eventAt: timestamp('event_at', { withTimezone: true }),
+    payload: jsonb('payload').notNull(),
+    /** processed | ignored (unknown event, uninstalled store) */
+    outcome: text('outcome').notNull(),
+    note: text('note'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    uniqueIndex('webhook_events_dedupe_key').on(t.merchantId, t.dedupeKey),
+    index('webhook_events_recent_idx').on(t.merchantId, t.receivedAt),
+  ],
+);
+
+/** Scheduled work runs once per period across any number of instances: the first claim wins. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    result: jsonb('result'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
+);

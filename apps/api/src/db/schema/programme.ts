@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { merchants } from './merchants.ts';
+
+export const RULE_EVENTS = [
+  'order.created',
+  'repeat_purchase',
+  'signup',
+  'birthday',
+  'product_review',
+  'order_review',
+] as const;
+export type RuleEvent = (typeof RULE_EVENTS)[number];
+
+export const REWARD_TYPES = [
+  'fixed_discount',
+  'percentage_discount',
+  'free_shipping',
+  'cashback',
+  'free_product',
+] as const;
+export type RewardType = (typeof REWARD_TYPES)[number];
+
+/**
+ * How shoppers earn: one row per collection method (spec §3). A rule counts as enabled when
+ * points > 0; saving 0 is the spec's delete.
+ */
+export const loyaltyRules = pgTable(
+  'loyalty_rules',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: RULE_EVENTS }).notNull(),
+    points: integer('points').notNull(),
+    /** product_review / order_review: 1–5 stars. */
+    minRating: integer('min_rating'),
+    /** repeat_purchase: every N-th qualifying order. */
+    requiredPurchases: integer('required_purchases'),
+    /** order.created: minimum order total, in halalas (1 SAR = 100). */
+    minOrderTotalHalalas: bigint('min_order_total_halalas', { mode: 'number' }),
+    /** How many times one customer can earn from this rule; null = no cap. */
+    maxPerCustomer: integer('max_per_customer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.event] }),
+    check('loyalty_rules_points_range', sql`${t.points} between 0 and 1000000`),
+    check(
+      'loyalty_rules_min_rating_range',
+      sql`${t.minRating} is null or ${t.minRating} between 1 and 5`,
+    ),
+    check(
+      'loyalty_rules_required_purchases_min',
+      sql`${t.requiredPurchases} is null or ${t.requiredPurchases} >= 1`,
+    ),
+    check(
+      'loyalty_rules_min_order_total_min',
+      sql`${t.minOrderTotalHalalas} is null or ${t.minOrderTotalHalalas} >= 0`,
+    ),
+    check('loyalty_rules_cap_min', sql`${t.maxPerCustomer} is null or ${t.maxPerCustomer} >= 1`),
+  ],
+);
+
+export interface FreeProduct {
+  id: string;
+  name: string;
+}
+
+/** What shoppers buy with points; each redemption becomes a Salla coupon. Soft-deleted. */
+export const rewards = pgTable(
+  'rewards',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    type: text('type', { enum: REWARD_TYPES }).notNull(),
+    pointsRequired: integer('points_required').notNull(),
+    /** SAR for fixed_discount and cashback, percent for percentage_discount, 0 otherwise. */
+    value: integer('value').notNull().default(0),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Total redemptions allowed; null = unlimited. */
+    maxUsage: integer('max_usage'),
+    /** Minimum cart total for the coupon, whole SAR; 0 = for everyone. */
+    minOrderAmount: integer('min_order_amount').notNull().default(0),
+    /** free_product: the product(s) the coupon gives. */
+    freeProducts: jsonb('free_products').$type<FreeProduct[]>().notNull().default([]),
+    /** Days a coupon stays valid after it is issued. */
+    couponValidDays: integer('coupon_valid_days').notNull().default(30),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    check('rewards_points_required_min', sql`${t.pointsRequired} >= 1`),
+    check('rewards_value_min', sql`${t.value} >= 0`),
+    check('rewards_percentage_max', sql`${t.type} <> 'percentage_discount' or ${t.value} <= 100`),
+    check('rewards_max_usage_min', sql`${t.maxUsage} is null or ${t.maxUsage} >= 1`),
+    check('rewards_min_order_amount_min', sql`${t.minOrderAmount} >= 0`),
+    check('rewards_coupon_valid_days_range', sql`${t.couponValidDays} between 1 and 365`),
+  ],
+);
+
+export const REDEMPTION_STATUSES = ['pending', 'issued', 'failed', 'used', 'expired'] as const;
+export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
+
+/** A shopper spending points on a reward; `issued` once Salla created the coupon. */
+export const redemptions = pgTable(
+  'redemptions',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+    rewardId: uuid('reward_id').notNull(),
+    points: integer('points').notNull(),
+    status: text('status', { enum: REDEMPTION_STATUSES }).notNull().default('pending'),
+    couponCode: text('coupon_code'),
+    sallaCouponId: text('salla_coupon_id'),
+    couponExpiresAt: timestamp('coupon_expires_at', { withTimezone: true }),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    index('redemptions_reward_idx').on(t.merchantId, t.rewardId),
+    index('redemptions_customer_idx').on(t.merchantId, t.customerId, t.createdAt),
+    index('redemptions_recent_idx').on(t.merchantId, t.createdAt),
+    check('redemptions_points_positive', sql`${t.points} > 0`),
+  ],
+);

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The only reader of process.env (architecture §2). Parsed once; a bad value stops start-up. */
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const hexOrBase64Key = z.string().transform((value, ctx) => {
+  const buf = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : Buffer.from(value, 'base64');
+  if (buf.length !== 32) {
+    ctx.addIssue({ code: 'custom', message: 'must be 32 bytes, as 64 hex characters or base64' });
+    return z.NEVER;
+  }
+  return buf;
+});
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ENCRYPTION_KEY: hexOrBase64Key.optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SALLA_CLIENT_ID: z.string().min(1).optional(),
+  SALLA_CLIENT_SECRET: z.string().min(1).optional(),
+  SALLA_WEBHOOK_SECRET: z.string().min(1).optional(),
+  SALLA_API_BASE: z.url().default('https://api.salla.dev/admin/v2'),
+  SALLA_AUTH_BASE: z.url().default('https://accounts.salla.sa'),
+  SALLA_STOREFRONT_API_BASE: z.url().default('https://api.salla.dev/store/v1'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Nuqat نقاط <no-reply@nuqat.sa>'),
+  DEMO: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'test' | 'production';
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: Uint8Array;
+  encryptionKey: Buffer;
+  publicUrl: string;
+  salla: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    webhookSecret: string | undefined;
+    apiBase: string;
+    authBase: string;
+    storefrontApiBase: string;
+  };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demo: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// src/env.ts and dist/server.js both sit one level below apps/api, so this resolves in both.
+const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/** Reads the dev secrets file in DATA_DIR, creating it once with fresh random values. */
+function devSecrets(dataDir: string): { jwtSecret: string; encryptionKey: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    return JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string; encryptionKey: string };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    encryptionKey: randomBytes(32).toString('hex'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, as a shell `VAR=` usually means.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+
+  if (env.NODE_ENV === 'production') {
+    const missing = (['JWT_SECRET', 'ENCRYPTION_KEY'] as const).filter((k) => !env[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(missing.map((k) => `${k}: is required when NODE_ENV=production`));
+    }
+  }
+  const generated = !env.JWT_SECRET || !env.ENCRYPTION_KEY ? devSecrets(dataDir) : undefined;
+  const jwtSecret = env.JWT_SECRET ?? generated!.jwtSecret;
+  const encryptionKey = env.ENCRYPTION_KEY ?? Buffer.from(generated!.encryptionKey, 'hex');
+
+  return {
+    nodeEnv: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    jwtSecret: new TextEncoder().encode(jwtSecret),
+    encryptionKey,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    salla: {
+      clientId: env.SALLA_CLIENT_ID,
+      clientSecret: env.SALLA_CLIENT_SECRET,
+      webhookSecret: env.SALLA_WEBHOOK_SECRET,
+      apiBase: env.SALLA_API_BASE.replace(/\/$/, ''),
+      authBase: env.SALLA_AUTH_BASE.replace(/\/$/, ''),
+      storefrontApiBase: env.SALLA_STOREFRONT_API_BASE.replace(/\/$/, ''),
+    },
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    demo: env.DEMO,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
+  };
+}

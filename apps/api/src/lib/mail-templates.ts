@@ -1,0 +1,113 @@
+import { RESET_CODE_TTL_MINUTES, SUPPORT } from '@nuqat/contracts';
+import type { MailMessage } from './mailer.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** Arabic block first (RTL), then English (LTR): one message both readers can use. */
+function bilingual(parts: {
+  ar: string[];
+  en: string[];
+  code?: string;
+  link?: { href: string; ar: string; en: string };
+}): {
+  text: string;
+  html: string;
+} {
+  const codeText = parts.code ? `\n\n    ${parts.code}\n\n` : '\n';
+  const linkText = (label: string) => (parts.link ? `\n${label}: ${parts.link.href}\n` : '');
+  const text = [
+    parts.ar.join('\n'),
+    codeText,
+    linkText(parts.link?.ar ?? ''),
+    '—',
+    parts.en.join('\n'),
+    codeText,
+    linkText(parts.link?.en ?? ''),
+    `\nنقاط | Nuqat — ${SUPPORT.email}`,
+  ].join('\n');
+  const codeHtml = parts.code
+    ? `<p dir="ltr" style="font-size:28px;letter-spacing:8px;font-weight:700;font-family:monospace;margin:16px 0">${escapeHtml(parts.code)}</p>`
+    : '';
+  const linkHtml = (label: string) =>
+    parts.link ? `<p><a href="${escapeHtml(parts.link.href)}">${escapeHtml(label)}</a></p>` : '';
+  const block = (lang: 'ar' | 'en', lines: string[]) =>
+    `<div lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}" style="text-align:start;padding:16px 0">${lines
+      .map((l) => `<p style="margin:0 0 8px">${escapeHtml(l)}</p>`)
+      .join(
+        '',
+      )}${codeHtml}${linkHtml(lang === 'ar' ? (parts.link?.ar ?? '') : (parts.link?.en ?? ''))}</div>`;
+  const html = `<!doctype html><html lang="ar" dir="rtl"><body style="font-family:Tahoma,Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto">${block('ar', parts.ar)}<hr>${block('en', parts.en)}<p style="color:#6b7280;font-size:12px">نقاط | Nuqat — ${escapeHtml(SUPPORT.email)}</p></body></html>`;
+  return { text, html };
+}
+
+export function passwordResetCodeMail(input: {
+  to: string;
+  storeName: string;
+  code: string;
+}): MailMessage {
+  return {
+    to: input.to,
+    subject: 'رمز استعادة كلمة المرور | Your Nuqat password reset code',
+    ...bilingual({
+      ar: [
+        `مرحباً ${input.storeName}،`,
+        'استخدم هذا الرمز لإعادة تعيين كلمة مرور لوحة تحكم نقاط:',
+        `الرمز صالح لمدة ${RESET_CODE_TTL_MINUTES} دقيقة ولمرة واحدة فقط. إن لم تطلبه فتجاهل هذه الرسالة.`,
+      ],
+      en: [
+        `Hello ${input.storeName},`,
+        'Use this code to reset your Nuqat dashboard password:',
+        `It is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. If you did not ask for it, ignore this message.`,
+      ],
+      code: input.code,
+    }),
+  };
+}
+
+export function setPasswordMail(input: {
+  to: string;
+  storeName: string;
+  code: string;
+  loginUrl: string;
+}): MailMessage {
+  return {
+    to: input.to,
+    subject: 'مرحباً بك في نقاط، عيّن كلمة المرور | Welcome to Nuqat: set your password',
+    ...bilingual({
+      ar: [
+        `مرحباً ${input.storeName}،`,
+        'تم تثبيت نقاط على متجرك في سلة. لتدخل لوحة التحكم عيّن كلمة مرور: افتح صفحة الدخول، اختر «نسيت كلمة المرور؟»، وأدخل هذا الرمز:',
+        `الرمز صالح لمدة ${RESET_CODE_TTL_MINUTES} دقيقة، ويمكنك طلب رمز جديد في أي وقت من الصفحة نفسها.`,
+      ],
+      en: [
+        `Hello ${input.storeName},`,
+        'Nuqat is now installed on your Salla store. To open your dashboard, set a password: open the login page, choose "Forgot password?" and enter this code:',
+        `It is valid for ${RESET_CODE_TTL_MINUTES} minutes; you can ask for a new one at any time from the same page.`,
+      ],
+      code: input.code,
+      link: { href: input.loginUrl, ar: 'صفحة الدخول', en: 'Login page' },
+    }),
+  };
+}
+
+export function reconnectStoreMail(input: { to: string; storeName: string }): MailMessage {
+  return {
+    to: input.to,
+    subject: 'انقطع اتصال نقاط بمتجرك | Nuqat lost its connection to your store',
+    ...bilingual({
+      ar: [
+        `مرحباً ${input.storeName}،`,
+        'رفضت سلة تجديد صلاحية نقاط على متجرك، لذلك توقف إصدار الكوبونات. أعد تثبيت التطبيق من متجر تطبيقات سلة لاستعادة الاتصال؛ بيانات برنامجك محفوظة.',
+      ],
+      en: [
+        `Hello ${input.storeName},`,
+        "Salla refused to renew Nuqat's access to your store, so coupons can no longer be issued. Reinstall the app from the Salla App Store to reconnect; your programme's data is kept.",
+      ],
+      link: { href: SUPPORT.sallaAppStore, ar: 'متجر تطبيقات سلة', en: 'Salla App Store' },
+    }),
+  };
+}

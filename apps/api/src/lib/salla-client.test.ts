@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startSallaSandbox, type SallaSandbox } from '@nuqat/salla-sandbox';
+import { createSallaClient, SallaApiError } from './salla-client.ts';
+
+let sandbox: SallaSandbox;
+beforeAll(async () => {
+  sandbox = await startSallaSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+const coupon = (code: string) => ({
+  code,
+  type: 'fixed' as const,
+  amount: 20,
+  free_shipping: false,
+  exclude_sale_products: false,
+  expiry_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+  usage_limit: 1,
+  usage_limit_per_user: 1,
+});
+
+describe('Salla client', () => {
+  test('creates and deletes a coupon', async () => {
+    const { access_token } = sandbox.registerStore({ merchantId: 11 });
+    const client = createSallaClient({ apiBase: sandbox.apiBase, authBase: sandbox.authBase });
+    const created = await client.createCoupon(access_token, coupon('NQ-ABC123'));
+    expect(created.code).toBe('NQ-ABC123');
+    await client.deleteCoupon(access_token, created.id);
+    expect(sandbox.coupons.find((c) => String(c.id) === created.id)?.status).toBe('deleted');
+  });
+
+  test('a 429 waits for Retry-After and tries again', async () => {
+    const { access_token } = sandbox.registerStore({ merchantId: 12 });
+    const waits: number[] = [];
+    const client = createSallaClient({
+      apiBase: sandbox.apiBase,
+      authBase: sandbox.authBase,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    sandbox.fail({ mode: '429', retryAfter: 3, path: '/admin/v2/coupons' });
+    const created = await client.createCoupon(access_token, coupon('NQ-RETRY1'));
+    expect(created.code).toBe('NQ-RETRY1');
+    expect(waits).toEqual([3000]);
+  });
+
+  test('a 429 asking for too long a wait gives up with the status', async () => {
+    const { access_token } = sandbox.registerStore({ merchantId: 13 });
+    const client = createSallaClient({
+      apiBase: sandbox.apiBase,
+      authBase: sandbox.authBase,
+      maxRetryAfterSeconds: 5,
+      sleep: async () => {},
+    });
+    sandbox.fail({ mode: '429', retryAfter: 60, path: '/admin/v2/coupons' });
+    await expect(client.createCoupon(access_token, coupon('NQ-LATER1'))).rejects.toMatchObject({
+      status: 429,
+    });
+  });
+
+  test('the error envelope becomes a SallaApiError with the fields', async () => {
+    const { access_token } = sandbox.registerStore({ merchantId: 14 });
+    const client = createSallaClient({ apiBase: sandbox.apiBase, authBase: sandbox.authBase });
+    const error = await client
+      .createCoupon(access_token, { ...coupon(''), expiry_date: '2000-01-01' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SallaApiError);
+    expect(error).toMatchObject({ status: 422, message: 'alert.invalid_fields' });
+    expect(Object.keys((error as SallaApiError).fields).sort()).toEqual(['code', 'expiry_date']);
+  });
+
+  test('a slow answer times out', async () => {
+    const { access_token } = sandbox.registerStore({ merchantId: 15 });
+    const client = createSallaClient({
+      apiBase: sandbox.apiBase,
+      authBase: sandbox.authBase,
+      timeoutMs: 200,
+    });
+    sandbox.fail({ mode: 'slow', delayMs: 1500, path: '/admin/v2/store/info' });
+    await expect(client.getStoreInfo(access_token)).rejects.toMatchObject({ code: 'timeout' });
+  });
+
+  test('a GET that meets a 500 is retried; a POST is not (it might have been applied)', async () => {
+    const { access_token } = sandbox.registerStore({ merchantId: 16 });
+    const client = createSallaClient({
+      apiBase: sandbox.apiBase,
+      authBase: sandbox.authBase,
+      sleep: async () => {},
+    });
+    sandbox.fail({ mode: '500', path: '/admin/v2/store/info' });
+    expect((await client.getStoreInfo(access_token)).id).toBe(16);
+    sandbox.fail({ mode: '500', path: '/admin/v2/coupons' });
+    await expect(client.createCoupon(access_token, coupon('NQ-ONCE01'))).rejects.toMatchObject({
+      status: 500,
+    });
+  });
+
+  test('an invalid token is a 401 SallaApiError', async () => {
+    const client = createSallaClient({ apiBase: sandbox.apiBase, authBase: sandbox.authBase });
+    await expect(client.getUserInfo('nope')).rejects.toMatchObject({ status: 401 });
+  });
+});

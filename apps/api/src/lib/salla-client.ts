@@ -1,0 +1,249 @@
+/**
+ * Typed client for the Salla calls Nuqat makes (reference §1.3–§3.7): user info, store info,
+ * coupons, token refresh. Salla's error envelope becomes a SallaApiError; 429 waits for
+ * Retry-After (bounded) and tries again; every call has a timeout.
+ */
+
+export class SallaApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'SallaApiError';
+  }
+  get isInvalidGrant(): boolean {
+    return this.code === 'invalid_grant';
+  }
+}
+
+export interface SallaUserInfo {
+  id: number;
+  name: string;
+  email: string | null;
+  merchant: { id: number; name: string | null; domain: string | null; plan: string | null };
+}
+
+export interface SallaStoreInfo {
+  id: number;
+  name: string;
+  email: string | null;
+  domain: string | null;
+  plan: string | null;
+}
+
+export interface SallaTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: Date;
+  scope: string;
+}
+
+export interface CouponRequest {
+  code: string;
+  type: 'fixed' | 'percentage';
+  amount: number;
+  free_shipping: boolean;
+  exclude_sale_products: boolean;
+  expiry_date: string;
+  start_date?: string;
+  usage_limit?: number;
+  usage_limit_per_user?: number;
+  minimum_amount?: number;
+  maximum_amount?: number;
+  products_include?: string[];
+  applied_in?: 'all' | 'web' | 'app';
+  is_apply_with_offer?: boolean;
+}
+
+export interface SallaClientOptions {
+  apiBase: string;
+  authBase: string;
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+  timeoutMs?: number;
+  /** Longest Retry-After we are willing to wait inside one call. */
+  maxRetryAfterSeconds?: number;
+  maxAttempts?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function toTokens(body: Record<string, unknown>, now: Date): SallaTokens {
+  const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : null;
+  const expires = typeof body.expires === 'number' ? body.expires : null;
+  return {
+    accessToken: String(body.access_token ?? ''),
+    refreshToken: String(body.refresh_token ?? ''),
+    // `expires` is an absolute Unix time; some clients see `expires_in` (seconds) instead.
+    expiresAt:
+      expiresIn !== null
+        ? new Date(now.getTime() + expiresIn * 1000)
+        : expires !== null
+          ? new Date(expires * 1000)
+          : new Date(now.getTime() + 14 * 86_400_000),
+    scope: String(body.scope ?? ''),
+  };
+}
+
+export function createSallaClient(options: SallaClientOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const sleep = options.sleep ?? wait;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxAttempts = options.maxAttempts ?? 3;
+  const maxRetryAfter = options.maxRetryAfterSeconds ?? 10;
+
+  async function request<T>(
+    url: string,
+    init: { method: string; token?: string; json?: unknown; form?: Record<string, string> },
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      let response: Response;
+      try {
+        response = await doFetch(url, {
+          method: init.method,
+          headers: {
+            accept: 'application/json',
+            ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+            ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          },
+          body:
+            init.json !== undefined
+              ? JSON.stringify(init.json)
+              : init.form
+                ? new URLSearchParams(init.form).toString()
+                : undefined,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        const timedOut =
+          error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+        throw new SallaApiError(
+          0,
+          timedOut ? 'timeout' : 'network',
+          timedOut ? `Salla did not answer within ${timeoutMs} ms` : 'Salla could not be reached',
+        );
+      }
+      const text = await response.text();
+      let body: Record<string, unknown> = {};
+      try {
+        body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      } catch {
+        body = {};
+      }
+      if (response.ok) return body as T;
+
+      const retryAfter = Number(response.headers.get('retry-after'));
+      const retryable =
+        response.status === 429 || (response.status >= 500 && init.method !== 'POST');
+      if (retryable && attempt < maxAttempts) {
+        const seconds =
+          Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 2 ** (attempt - 1);
+        if (seconds <= maxRetryAfter) {
+          await sleep(seconds * 1000);
+          continue;
+        }
+      }
+      // Salla's envelope {status, success, error:{code,message,fields}} or OAuth's {error, error_description}.
+      const error = body.error;
+      if (error && typeof error === 'object') {
+        const e = error as { code?: unknown; message?: unknown; fields?: Record<string, string[]> };
+        throw new SallaApiError(
+          response.status,
+          String(e.code ?? response.status),
+          String(e.message ?? response.statusText),
+          e.fields ?? {},
+        );
+      }
+      throw new SallaApiError(
+        response.status,
+        typeof error === 'string' ? error : String(response.status),
+        typeof body.error_description === 'string'
+          ? body.error_description
+          : response.statusText || 'Salla error',
+      );
+    }
+  }
+
+  return {
+    async getUserInfo(accessToken: string): Promise<SallaUserInfo> {
+      const body = await request<Record<string, unknown>>(`${options.authBase}/oauth2/user/info`, {
+        method: 'GET',
+        token: accessToken,
+      });
+      // The docs wrap it in `data`; one kit says it is bare. Read both.
+      const info = (body.data ?? body) as Record<string, unknown>;
+      const merchant = (info.merchant ?? {}) as Record<string, unknown>;
+      return {
+        id: Number(info.id),
+        name: String(info.name ?? ''),
+        email:
+          typeof info.email === 'string' && info.email ? info.email.trim().toLowerCase() : null,
+        merchant: {
+          id: Number(merchant.id),
+          name: typeof merchant.name === 'string' ? merchant.name : null,
+          domain: typeof merchant.domain === 'string' ? merchant.domain : null,
+          plan: typeof merchant.plan === 'string' ? merchant.plan : null,
+        },
+      };
+    },
+
+    async getStoreInfo(accessToken: string): Promise<SallaStoreInfo> {
+      const body = await request<{ data: Record<string, unknown> }>(
+        `${options.apiBase}/store/info`,
+        { method: 'GET', token: accessToken },
+      );
+      const d = body.data ?? {};
+      return {
+        id: Number(d.id),
+        name: String(d.name ?? ''),
+        email: typeof d.email === 'string' ? d.email : null,
+        domain: typeof d.domain === 'string' ? d.domain : null,
+        plan: typeof d.plan === 'string' ? d.plan : null,
+      };
+    },
+
+    async createCoupon(
+      accessToken: string,
+      coupon: CouponRequest,
+    ): Promise<{ id: string; code: string }> {
+      const body = await request<{ data: { id: number | string; code: string } }>(
+        `${options.apiBase}/coupons`,
+        {
+          method: 'POST',
+          token: accessToken,
+          json: coupon,
+        },
+      );
+      return { id: String(body.data.id), code: body.data.code };
+    },
+
+    async deleteCoupon(accessToken: string, couponId: string): Promise<void> {
+      await request(`${options.apiBase}/coupons/${encodeURIComponent(couponId)}`, {
+        method: 'DELETE',
+        token: accessToken,
+      });
+    },
+
+    /** A refresh token works once: the answer carries the next one. */
+    async refreshTokens(refreshToken: string, now = new Date()): Promise<SallaTokens> {
+      const body = await request<Record<string, unknown>>(`${options.authBase}/oauth2/token`, {
+        method: 'POST',
+        form: {
+          grant_type: 'refresh_token',
+          refresh_token: refreshToken,
+          client_id: options.clientId ?? '',
+          client_secret: options.clientSecret ?? '',
+        },
+      });
+      return toTokens(body, now);
+    },
+  };
+}
+
+export type SallaClient = ReturnType<typeof createSallaClient>;

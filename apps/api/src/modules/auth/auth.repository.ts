@@ -1,0 +1,99 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { merchantSessions, passwordResetCodes } from '../../db/schema/index.ts';
+
+export type SessionRow = typeof merchantSessions.$inferSelect;
+export type ResetCodeRow = typeof passwordResetCodes.$inferSelect;
+
+export async function insertSession(
+  db: Executor,
+  values: { merchantId: number; expiresAt: Date; userAgent: string | null; ip: string | null },
+): Promise<SessionRow> {
+  const [row] = await db.insert(merchantSessions).values(values).returning();
+  return row!;
+}
+
+export async function findSession(
+  db: Executor,
+  merchantId: number,
+  sessionId: string,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(merchantSessions)
+    .where(and(eq(merchantSessions.merchantId, merchantId), eq(merchantSessions.id, sessionId)))
+    .limit(1);
+  return row;
+}
+
+export async function revokeSession(
+  db: Executor,
+  merchantId: number,
+  sessionId: string,
+): Promise<void> {
+  await db
+    .update(merchantSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(merchantSessions.merchantId, merchantId),
+        eq(merchantSessions.id, sessionId),
+        isNull(merchantSessions.revokedAt),
+      ),
+    );
+}
+
+export async function revokeAllSessions(db: Executor, merchantId: number): Promise<number> {
+  const rows = await db
+    .update(merchantSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(merchantSessions.merchantId, merchantId), isNull(merchantSessions.revokedAt)))
+    .returning({ id: merchantSessions.id });
+  return rows.length;
+}
+
+/** Retires every open code of the merchant (a new one replaces them, or one was used). */
+export async function consumeOpenResetCodes(db: Executor, merchantId: number): Promise<void> {
+  await db
+    .update(passwordResetCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(
+      and(eq(passwordResetCodes.merchantId, merchantId), isNull(passwordResetCodes.consumedAt)),
+    );
+}
+
+export async function insertResetCode(
+  db: Executor,
+  values: { merchantId: number; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetCodes).values(values);
+}
+
+/** The merchant's newest open code, row-locked so tries are counted one at a time. */
+export async function lockOpenResetCode(
+  db: Executor,
+  merchantId: number,
+): Promise<ResetCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(passwordResetCodes)
+    .where(
+      and(eq(passwordResetCodes.merchantId, merchantId), isNull(passwordResetCodes.consumedAt)),
+    )
+    .orderBy(desc(passwordResetCodes.createdAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function updateResetCode(
+  db: Executor,
+  merchantId: number,
+  id: string,
+  values: Partial<Pick<ResetCodeRow, 'attempts' | 'verifiedAt' | 'consumedAt'>>,
+): Promise<void> {
+  await db
+    .update(passwordResetCodes)
+    .set(values)
+    .where(and(eq(passwordResetCodes.merchantId, merchantId), eq(passwordResetCodes.id, id)));
+}

@@ -1,0 +1,96 @@
+import type { AppContext } from '../../context.ts';
+import { findRules, lockMerchant } from './engine.repository.ts';
+import { earningBlock, riyadhToday } from './engine-rules.ts';
+import { enabled, expiryFor } from './engine.service.ts';
+import {
+  claimJobRun,
+  findBirthdayCustomers,
+  findMerchantsWithBirthdayRule,
+  finishJobRun,
+} from './jobs.repository.ts';
+import { countRuleEarns, findExpiredLots } from './ledger.repository.ts';
+import { creditPoints, expireLot } from './ledger.service.ts';
+
+/** A birthday set this recently earns nothing yet, so nobody moves their birthday to today. */
+export const BIRTHDAY_WAIT_DAYS = 30;
+
+/**
+ * Scheduled work. Each job claims its period in `job_runs` first, so with any number of API
+ * instances it runs once per period; the ledger's idempotency keys make even a forced re-run
+ * harmless.
+ */
+export function createJobsService(ctx: AppContext) {
+  const { db, log } = ctx;
+
+  /** Gives birthday points to every customer whose birthday is today in Riyadh. */
+  async function runBirthdays(
+    options: { force?: boolean } = {},
+  ): Promise<{ ran: boolean; awarded: number }> {
+    const now = ctx.now();
+    const today = riyadhToday(now);
+    if (!options.force && !(await claimJobRun(db, 'birthday', today.date)))
+      return { ran: false, awarded: 0 };
+    let awarded = 0;
+    const setBefore = new Date(now.getTime() - BIRTHDAY_WAIT_DAYS * 86_400_000);
+    for (const merchantId of await findMerchantsWithBirthdayRule(db)) {
+      awarded += await db.transaction(async (tx) => {
+        const merchant = await lockMerchant(tx, merchantId);
+        const rule = (await findRules(tx, merchantId)).get('birthday');
+        if (!merchant || !enabled(rule) || earningBlock(merchant, now)) return 0;
+        let count = 0;
+        for (const customerId of await findBirthdayCustomers(
+          tx,
+          merchantId,
+          today.monthDays,
+          setBefore,
+        )) {
+          if (
+            rule.maxPerCustomer !== null &&
+            (await countRuleEarns(tx, merchantId, customerId, 'birthday')) >= rule.maxPerCustomer
+          )
+            continue;
+          const row = await creditPoints(tx, {
+            merchantId,
+            customerId,
+            points: rule.points,
+            sourceType: 'birthday',
+            sourceId: `${customerId}:${today.year}`,
+            ruleEvent: 'birthday',
+            idempotencyKey: `birthday:${customerId}:${today.year}`,
+            expiresAt: expiryFor(merchant, now),
+            at: now,
+          });
+          if (row) count += 1;
+        }
+        return count;
+      });
+    }
+    await finishJobRun(db, 'birthday', today.date, { awarded });
+    log.info({ job: 'birthday', day: today.date, awarded }, 'birthday job done');
+    return { ran: true, awarded };
+  }
+
+  /** Expires what is left of every lot past its date, oldest first, in batches. */
+  async function runExpiry(): Promise<{ expiredPoints: number; lots: number }> {
+    const now = ctx.now();
+    let expiredPoints = 0;
+    let lots = 0;
+    for (;;) {
+      const batch = await findExpiredLots(db, now, 200);
+      if (batch.length === 0) break;
+      for (const lot of batch) {
+        const points = await db.transaction((tx) =>
+          expireLot(tx, lot.merchantId, lot.ledgerId, now),
+        );
+        expiredPoints += points;
+        lots += 1;
+      }
+    }
+    if (lots > 0) log.info({ job: 'expiry', lots, expiredPoints }, 'expiry job done');
+    return { expiredPoints, lots };
+  }
+
+  return { runBirthdays, runExpiry };
+}
+
+export type JobsService = ReturnType<typeof createJobsService>;

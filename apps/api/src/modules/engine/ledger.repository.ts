@@ -1,0 +1,194 @@
+import { and, asc, eq, gt, like, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { customers, pointsLedger, pointsLots, type LedgerKind } from '../../db/schema/index.ts';
+
+export type LedgerRow = typeof pointsLedger.$inferSelect;
+export type LotRow = typeof pointsLots.$inferSelect;
+
+export interface NewLedgerRow {
+  merchantId: number;
+  customerId: number;
+  delta: number;
+  kind: LedgerKind;
+  sourceType: string;
+  sourceId: string;
+  ruleEvent?: string | null;
+  idempotencyKey: string;
+  expiresAt?: Date | null;
+  shortfall?: number;
+  note?: string | null;
+  createdAt?: Date;
+}
+
+/** Inserts the row unless its idempotency key was used before; returns null for a repeat. */
+export async function insertLedgerRow(db: Executor, row: NewLedgerRow): Promise<LedgerRow | null> {
+  const [inserted] = await db
+    .insert(pointsLedger)
+    .values(row)
+    .onConflictDoNothing({ target: [pointsLedger.merchantId, pointsLedger.idempotencyKey] })
+    .returning();
+  return inserted ?? null;
+}
+
+export async function insertLot(db: Executor, lot: typeof pointsLots.$inferInsert): Promise<void> {
+  await db.insert(pointsLots).values(lot);
+}
+
+/** Locks the customer's row for the rest of the transaction and returns the balance. */
+export async function lockCustomerBalance(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ balance: customers.pointsBalance })
+    .from(customers)
+    .where(and(eq(customers.merchantId, merchantId), eq(customers.id, customerId)))
+    .for('update');
+  return row ? row.balance : null;
+}
+
+export async function addToBalance(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+  delta: number,
+): Promise<void> {
+  await db
+    .update(customers)
+    .set({ pointsBalance: sql`${customers.pointsBalance} + ${delta}`, updatedAt: sql`now()` })
+    .where(and(eq(customers.merchantId, merchantId), eq(customers.id, customerId)));
+}
+
+/** Open lots in the order debits consume them: a preferred source first, then soonest expiry, then oldest. */
+export async function findOpenLots(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+  prefer?: { sourceType: string; sourceId: string },
+): Promise<LotRow[]> {
+  const preferred = prefer
+    ? sql`case when ${pointsLots.sourceType} = ${prefer.sourceType} and ${pointsLots.sourceId} = ${prefer.sourceId} then 0 else 1 end`
+    : sql`1`;
+  return db
+    .select()
+    .from(pointsLots)
+    .where(
+      and(
+        eq(pointsLots.merchantId, merchantId),
+        eq(pointsLots.customerId, customerId),
+        gt(pointsLots.remaining, 0),
+      ),
+    )
+    .orderBy(
+      preferred,
+      sql`${pointsLots.expiresAt} asc nulls last`,
+      asc(pointsLots.createdAt),
+      asc(pointsLots.ledgerId),
+    )
+    .for('update');
+}
+
+export async function setLotRemaining(
+  db: Executor,
+  merchantId: number,
+  ledgerId: number,
+  remaining: number,
+): Promise<void> {
+  await db
+    .update(pointsLots)
+    .set({ remaining })
+    .where(and(eq(pointsLots.merchantId, merchantId), eq(pointsLots.ledgerId, ledgerId)));
+}
+
+/** Σdelta − Σshortfall of one source: what the source is accounted to have given (forgiven shortfalls count as taken). */
+export async function accountedForSource(
+  db: Executor,
+  merchantId: number,
+  sourceType: string,
+  sourceId: string,
+): Promise<{ net: number; rows: number }> {
+  const [row] = await db
+    .select({
+      net: sql<string>`coalesce(sum(${pointsLedger.delta} - ${pointsLedger.shortfall}), 0)`,
+      rows: sql<string>`count(*)`,
+    })
+    .from(pointsLedger)
+    .where(
+      and(
+        eq(pointsLedger.merchantId, merchantId),
+        eq(pointsLedger.sourceType, sourceType),
+        eq(pointsLedger.sourceId, sourceId),
+      ),
+    );
+  return { net: Number(row?.net ?? 0), rows: Number(row?.rows ?? 0) };
+}
+
+/** How many times the customer has earned from a rule (for per-customer caps on one-off rules). */
+export async function countRuleEarns(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+  ruleEvent: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(pointsLedger)
+    .where(
+      and(
+        eq(pointsLedger.merchantId, merchantId),
+        eq(pointsLedger.customerId, customerId),
+        eq(pointsLedger.ruleEvent, ruleEvent),
+        eq(pointsLedger.kind, 'earn'),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+export async function findExpiredLots(db: Executor, now: Date, limit: number): Promise<LotRow[]> {
+  return db
+    .select()
+    .from(pointsLots)
+    .where(and(gt(pointsLots.remaining, 0), lte(pointsLots.expiresAt, now)))
+    .orderBy(asc(pointsLots.expiresAt))
+    .limit(limit);
+}
+
+export async function lockLot(
+  db: Executor,
+  merchantId: number,
+  ledgerId: number,
+): Promise<LotRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pointsLots)
+    .where(and(eq(pointsLots.merchantId, merchantId), eq(pointsLots.ledgerId, ledgerId)))
+    .for('update');
+  return row;
+}
+
+export async function findLedgerForCustomer(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.merchantId, merchantId), eq(pointsLedger.customerId, customerId)))
+    .orderBy(asc(pointsLedger.id));
+}
+
+export async function countKeysLike(
+  db: Executor,
+  merchantId: number,
+  pattern: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(pointsLedger)
+    .where(
+      and(eq(pointsLedger.merchantId, merchantId), like(pointsLedger.idempotencyKey, pattern)),
+    );
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,64 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { merchants, planUsage } from '../../db/schema/index.ts';
+
+export type MerchantRow = typeof merchants.$inferSelect;
+export type NewMerchantRow = typeof merchants.$inferInsert;
+
+export async function findMerchantById(
+  db: Executor,
+  merchantId: number,
+): Promise<MerchantRow | undefined> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.id, merchantId)).limit(1);
+  return row;
+}
+
+/** The one lookup that is not scoped by merchant: login starts from an e-mail. */
+export async function findMerchantByEmail(
+  db: Executor,
+  email: string,
+): Promise<MerchantRow | undefined> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.email, email)).limit(1);
+  return row;
+}
+
+export async function insertMerchant(db: Executor, values: NewMerchantRow): Promise<MerchantRow> {
+  const [row] = await db.insert(merchants).values(values).returning();
+  return row!;
+}
+
+export async function updateMerchantPassword(
+  db: Executor,
+  merchantId: number,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .update(merchants)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(and(eq(merchants.id, merchantId)));
+}
+
+export async function findPlanUsage(
+  db: Executor,
+  merchantId: number,
+  periodStart: Date,
+): Promise<typeof planUsage.$inferSelect | undefined> {
+  const [row] = await db
+    .select()
+    .from(planUsage)
+    .where(and(eq(planUsage.merchantId, merchantId), eq(planUsage.periodStart, periodStart)));
+  return row;
+}
+
+export async function updateMerchantSettings(
+  db: Executor,
+  merchantId: number,
+  values: { pointsExpiryDays: number | null },
+): Promise<MerchantRow | undefined> {
+  const [row] = await db
+    .update(merchants)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(merchants.id, merchantId))
+    .returning();
+  return row;
+}

@@ -1,0 +1,144 @@
+import { randomInt } from 'node:crypto';
+import type {
+  MerchantSettings,
+  PlanId,
+  StoreInfo,
+  Subscription,
+  SubscriptionStatus,
+  UpdateMerchantSettingsRequest,
+} from '@nuqat/contracts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword } from '../../lib/crypto.ts';
+import { monthlyOrderLimit, planPeriodStart, subscriptionActive } from '../engine/engine-rules.ts';
+import {
+  findMerchantByEmail,
+  findMerchantById,
+  findPlanUsage,
+  insertMerchant,
+  updateMerchantSettings,
+  type MerchantRow,
+} from './merchants.repository.ts';
+
+export interface CreateMerchantInput {
+  /** The Salla store id; one is allocated when a merchant is created by hand. */
+  merchantId?: number;
+  storeName: string;
+  email: string;
+  password?: string;
+  storeUrl?: string | null;
+  plan?: PlanId | null;
+  subscriptionStatus?: SubscriptionStatus;
+  subscriptionExpiresAt?: Date | null;
+}
+
+const isUniqueViolation = (error: unknown, constraint: string): boolean => {
+  const e = error as {
+    code?: string;
+    constraint?: string;
+    cause?: { code?: string; constraint?: string };
+  };
+  const pgError = e.cause ?? e;
+  return pgError.code === '23505' && (pgError.constraint ?? '').includes(constraint);
+};
+
+export function toStoreInfo(merchant: MerchantRow): StoreInfo {
+  return {
+    merchantId: String(merchant.id),
+    storeName: merchant.storeName,
+    userEmail: merchant.email ?? '',
+    storeUrl: merchant.storeUrl,
+    subscriptionStatus: merchant.subscriptionStatus,
+    subscriptionPlan: merchant.plan,
+    subscriptionExpiryDate: merchant.subscriptionExpiresAt?.toISOString() ?? null,
+    needsReinstall: merchant.needsReinstall,
+  };
+}
+
+export function createMerchantsService({ db }: { db: Database }) {
+  async function createMerchant(input: CreateMerchantInput): Promise<MerchantRow> {
+    const email = input.email.trim().toLowerCase();
+    if (await findMerchantByEmail(db, email)) throw new AppError('MERCHANT_EMAIL_TAKEN');
+    const passwordHash = input.password ? await hashPassword(input.password.trim()) : null;
+    // Hand-made stores get ids far above Salla's current range, so they never collide with real ones.
+    const merchantId = input.merchantId ?? randomInt(9_000_000_000, 9_999_999_999);
+    try {
+      return await insertMerchant(db, {
+        id: merchantId,
+        storeName: input.storeName.trim(),
+        email,
+        passwordHash,
+        storeUrl: input.storeUrl ?? null,
+        plan: input.plan ?? null,
+        subscriptionStatus: input.subscriptionStatus ?? 'inactive',
+        subscriptionExpiresAt: input.subscriptionExpiresAt ?? null,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'email'))
+        throw new AppError('MERCHANT_EMAIL_TAKEN', { cause: error });
+      if (isUniqueViolation(error, 'pkey'))
+        throw new AppError('MERCHANT_ID_TAKEN', { cause: error });
+      throw error;
+    }
+  }
+
+  async function getStoreInfo({ merchantId }: { merchantId: number }): Promise<StoreInfo> {
+    const merchant = await findMerchantById(db, merchantId);
+    if (!merchant) throw new AppError('NOT_FOUND');
+    return toStoreInfo(merchant);
+  }
+
+  async function getSubscription({
+    merchantId,
+    now = new Date(),
+  }: {
+    merchantId: number;
+    now?: Date;
+  }): Promise<Subscription> {
+    const merchant = await findMerchantById(db, merchantId);
+    if (!merchant) throw new AppError('NOT_FOUND');
+    const periodStart = planPeriodStart(merchant, now);
+    const usage = await findPlanUsage(db, merchantId, periodStart);
+    const usageLimit = monthlyOrderLimit(merchant.plan);
+    const ordersUsed = usage?.ordersCounted ?? 0;
+    return {
+      status: merchant.subscriptionStatus,
+      plan: merchant.plan,
+      expiryDate: merchant.subscriptionExpiresAt?.toISOString() ?? null,
+      isActive: subscriptionActive(merchant, now),
+      periodStart: periodStart.toISOString(),
+      usageLimit,
+      ordersUsed,
+      ordersOverLimit: usage?.ordersOverLimit ?? 0,
+      usagePercentage: usageLimit
+        ? Math.min(100, Math.round((ordersUsed / usageLimit) * 1000) / 10)
+        : 0,
+      needsReinstall: merchant.needsReinstall,
+    };
+  }
+
+  async function getSettings({ merchantId }: { merchantId: number }): Promise<MerchantSettings> {
+    const merchant = await findMerchantById(db, merchantId);
+    if (!merchant) throw new AppError('NOT_FOUND');
+    return { pointsExpiryDays: merchant.pointsExpiryDays };
+  }
+
+  /** Expiry applies to points earned from now on; points already earned keep their date. */
+  async function updateSettings({
+    merchantId,
+    settings,
+  }: {
+    merchantId: number;
+    settings: UpdateMerchantSettingsRequest;
+  }): Promise<MerchantSettings> {
+    const merchant = await updateMerchantSettings(db, merchantId, {
+      pointsExpiryDays: settings.pointsExpiryDays,
+    });
+    if (!merchant) throw new AppError('NOT_FOUND');
+    return { pointsExpiryDays: merchant.pointsExpiryDays };
+  }
+
+  return { createMerchant, getStoreInfo, getSubscription, getSettings, updateSettings };
+}
+
+export type MerchantsService = ReturnType<typeof createMerchantsService>;

@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { webhookEvents } from '../../db/schema/index.ts';
+
+/** Stores the event unless the same delivery was stored before; null means a redelivery. */
+export async function insertWebhookEvent(
+  db: Executor,
+  values: typeof webhookEvents.$inferInsert,
+): Promise<{ id: number } | null> {
+  const [row] = await db
+    .insert(webhookEvents)
+    .values(values)
+    .onConflictDoNothing({ target: [webhookEvents.merchantId, webhookEvents.dedupeKey] })
+    .returning({ id: webhookEvents.id });
+  return row ?? null;
+}
+
+export async function webhookEventExists(
+  db: Executor,
+  merchantId: number,
+  dedupeKey: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.merchantId, merchantId), eq(webhookEvents.dedupeKey, dedupeKey)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function setWebhookOutcome(
+  db: Executor,
+  merchantId: number,
+  id: number,
+  outcome: string,
+  note: string | null,
+): Promise<void> {
+  await db
+    .update(webhookEvents)
+    .set({ outcome, note })
+    .where(and(eq(webhookEvents.merchantId, merchantId), eq(webhookEvents.id, id)));
+}

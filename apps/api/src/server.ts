@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { createDatabase } from './db/client.ts';
+import { prepareDemo, runDemo } from './demo/demo.ts';
+import { ConfigError, loadConfig, type Config } from './env.ts';
+import { pruneRateLimits } from './lib/rate-limit.ts';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const demo = config.demo ? await prepareDemo(config) : undefined;
+  if (demo) config = demo.config;
+
+  const database = await createDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  const { server } = app;
+  server.log.info(
+    { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
+    'database ready',
+  );
+
+  const pruneTimer = setInterval(
+    () =>
+      void pruneRateLimits(database.db).catch((err: unknown) =>
+        server.log.warn({ err }, 'rate-limit prune failed'),
+      ),
+    60 * 60 * 1000,
+  );
+  pruneTimer.unref();
+  // Scheduled jobs claim their period in the database, so every instance may try.
+  const runJobs = () => {
+    app.services.jobs
+      .runBirthdays()
+      .then(() => app.services.jobs.runExpiry())
+      .catch((err: unknown) => server.log.error({ err }, 'scheduled job failed'));
+  };
+  const jobsTimer = setInterval(runJobs, 10 * 60 * 1000);
+  jobsTimer.unref();
+  setTimeout(runJobs, 5_000).unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.log.info({ signal }, 'shutting down');
+    clearInterval(pruneTimer);
+    clearInterval(jobsTimer);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await server.close();
+    app.context.mailer.close();
+    await database.close();
+    await demo?.sandbox.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await server.listen({ host: config.host, port: config.port });
+  if (demo) await runDemo(app, demo.sandbox);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

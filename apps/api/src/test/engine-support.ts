@@ -1,0 +1,182 @@
+import { randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import {
+  signWebhook,
+  startSallaSandbox,
+  type CustomerFacts,
+  type Envelope,
+  type SallaSandbox,
+} from '@nuqat/salla-sandbox';
+import type { PlanId } from '@nuqat/contracts';
+import {
+  customers,
+  loyaltyRules,
+  merchants,
+  pointsLedger,
+  pointsLots,
+  type RuleEvent,
+} from '../db/schema/index.ts';
+import { createMerchant, createTestContext, type TestContext } from './test-app.ts';
+
+/** A fresh id for a store, customer or order, so suites never meet on a shared database. */
+export function randomId(): number {
+  return randomInt(1, 2 ** 47);
+}
+
+export function customerFacts(extra: Partial<CustomerFacts> = {}): CustomerFacts {
+  return { id: randomId(), firstName: 'سارة', lastName: 'العتيبي', ...extra };
+}
+
+export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
+
+export interface EngineContext extends TestContext {
+  sandbox: SallaSandbox;
+}
+
+/** The real app wired to a local Salla sandbox, with webhooks signed by a known secret. */
+export async function createEngineContext(): Promise<EngineContext> {
+  const sandbox = await startSallaSandbox({
+    clientId: 'test-client',
+    clientSecret: 'test-client-secret',
+  });
+  const ctx = await createTestContext({
+    SALLA_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    SALLA_API_BASE: sandbox.apiBase,
+    SALLA_AUTH_BASE: sandbox.authBase,
+    SALLA_STOREFRONT_API_BASE: sandbox.storefrontApiBase,
+    SALLA_CLIENT_ID: 'test-client',
+    SALLA_CLIENT_SECRET: 'test-client-secret',
+  });
+  return {
+    ...ctx,
+    sandbox,
+    async close() {
+      await ctx.close();
+      await sandbox.close();
+    },
+  };
+}
+
+export function deliver(
+  ctx: TestContext,
+  envelope: Envelope | Record<string, unknown>,
+  secret = WEBHOOK_SECRET,
+) {
+  const signed = signWebhook(envelope, secret);
+  return ctx.server.inject({
+    method: 'POST',
+    url: '/api/salla/webhooks',
+    headers: signed.headers,
+    payload: signed.body,
+  });
+}
+
+export async function deliverOk(ctx: TestContext, envelope: Envelope): Promise<string> {
+  const res = await deliver(ctx, envelope);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.outcome;
+}
+
+export type RuleInput = {
+  points: number;
+  minRating?: number;
+  requiredPurchases?: number;
+  minOrderTotalSar?: number;
+  maxPerCustomer?: number;
+};
+
+export async function setRules(
+  ctx: TestContext,
+  merchantId: number,
+  rules: Partial<Record<RuleEvent, RuleInput>>,
+): Promise<void> {
+  for (const [event, r] of Object.entries(rules) as [RuleEvent, RuleInput][]) {
+    const values = {
+      merchantId,
+      event,
+      points: r.points,
+      minRating: r.minRating ?? null,
+      requiredPurchases: r.requiredPurchases ?? null,
+      minOrderTotalHalalas:
+        r.minOrderTotalSar === undefined ? null : Math.round(r.minOrderTotalSar * 100),
+      maxPerCustomer: r.maxPerCustomer ?? null,
+    };
+    await ctx.database.db
+      .insert(loyaltyRules)
+      .values(values)
+      .onConflictDoUpdate({ target: [loyaltyRules.merchantId, loyaltyRules.event], set: values });
+  }
+}
+
+/** A store with an active subscription (unless told otherwise) and the given rules. */
+export async function setupStore(
+  ctx: TestContext,
+  options: {
+    plan?: PlanId;
+    rules?: Partial<Record<RuleEvent, RuleInput>>;
+    expiryDays?: number | null;
+    subscriptionStatus?: 'active' | 'inactive' | 'expired' | 'trial';
+    subscriptionStartedAt?: Date;
+  } = {},
+): Promise<number> {
+  const { merchant } = await createMerchant(ctx, {
+    merchantId: randomInt(1, 2 ** 47),
+    plan: options.plan ?? 'growth',
+    subscriptionStatus: options.subscriptionStatus ?? 'active',
+    subscriptionExpiresAt: new Date(Date.now() + 365 * 86_400_000),
+  });
+  await ctx.database.db
+    .update(merchants)
+    .set({
+      pointsExpiryDays: options.expiryDays ?? null,
+      subscriptionStartedAt: options.subscriptionStartedAt ?? new Date(Date.now() - 86_400_000),
+    })
+    .where(eq(merchants.id, merchant.id));
+  if (options.rules) await setRules(ctx, merchant.id, options.rules);
+  return merchant.id;
+}
+
+export async function balanceOf(
+  ctx: TestContext,
+  merchantId: number,
+  customerId: number,
+): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ b: customers.pointsBalance })
+    .from(customers)
+    .where(sql`${customers.merchantId} = ${merchantId} and ${customers.id} = ${customerId}`);
+  return row?.b ?? 0;
+}
+
+export async function ledgerOf(ctx: TestContext, merchantId: number) {
+  return ctx.database.db
+    .select()
+    .from(pointsLedger)
+    .where(eq(pointsLedger.merchantId, merchantId))
+    .orderBy(pointsLedger.id);
+}
+
+/**
+ * The ledger invariant: for every customer the cached balance equals the ledger sum and the sum
+ * of open lots, and nothing is negative.
+ */
+export async function expectLedgerInvariant(ctx: TestContext, merchantId: number): Promise<void> {
+  const result = await ctx.database.db.execute(sql`
+    select c.id, c.points_balance as balance,
+      coalesce((select sum(l.delta) from ${pointsLedger} l where l.merchant_id = c.merchant_id and l.customer_id = c.id), 0)::int as ledger,
+      coalesce((select sum(t.remaining) from ${pointsLots} t where t.merchant_id = c.merchant_id and t.customer_id = c.id), 0)::int as lots,
+      coalesce((select min(t.remaining) from ${pointsLots} t where t.merchant_id = c.merchant_id and t.customer_id = c.id), 0)::int as min_lot
+    from ${customers} c where c.merchant_id = ${merchantId}`);
+  const rows = (
+    result as unknown as {
+      rows: { id: number; balance: number; ledger: number; lots: number; min_lot: number }[];
+    }
+  ).rows;
+  for (const r of rows) {
+    expect(Number(r.balance), `customer ${r.id}: balance vs ledger`).toBe(Number(r.ledger));
+    expect(Number(r.lots), `customer ${r.id}: lots vs balance`).toBe(Number(r.balance));
+    expect(Number(r.balance)).toBeGreaterThanOrEqual(0);
+    expect(Number(r.min_lot)).toBeGreaterThanOrEqual(0);
+  }
+}

@@ -1,0 +1,86 @@
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 for tests: the product sends over SMTP exactly as in
+ * production, and tests read what arrived.
+ */
+export interface SmtpSink {
+  url: string;
+  messages: ReceivedMail[];
+  waitForMail(to: string, options?: { timeoutMs?: number; after?: number }): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap(
+            (a) => a.value.map((v) => (v.address ?? '').toLowerCase()),
+          );
+          messages.push({
+            to,
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          });
+          for (const wake of waiters) wake();
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  const find = (to: string, after: number) =>
+    messages.slice(after).findLast((m) => m.to.includes(to.toLowerCase()));
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitForMail(to, { timeoutMs = 10_000, after = 0 } = {}) {
+      const found = find(to, after);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const wake = () => {
+          const mail = find(to, after);
+          if (mail) {
+            clearTimeout(timer);
+            waiters.delete(wake);
+            resolve(mail);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          reject(new Error(`no mail to ${to} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(wake);
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The 6-digit code in a reset mail. */
+export function extractResetCode(mail: ReceivedMail): string {
+  // The code stands on a line of its own; other numbers (a store called "Store 123456") do not.
+  const match = /^\s*(\d{6})\s*$/m.exec(mail.text);
+  if (!match) throw new Error(`no 6-digit code in mail "${mail.subject}"`);
+  return match[1]!;
+}

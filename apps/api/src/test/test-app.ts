@@ -1,0 +1,92 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../app.ts';
+import { createDatabase, type DatabaseHandle } from '../db/client.ts';
+import { loadConfig, type Config } from '../env.ts';
+import type { MerchantRow } from '../modules/merchants/merchants.repository.ts';
+import type { CreateMerchantInput } from '../modules/merchants/merchants.service.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+}
+
+export interface TestContext {
+  app: App;
+  server: App['server'];
+  database: DatabaseHandle;
+  config: Config;
+  smtp: SmtpSink;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real database: in-memory PGlite by default, the PostgreSQL named by
+ * DATABASE_URL when set (migrated once by global-setup). Mail goes over real SMTP to a sink.
+ */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const smtp = await startSmtpSink();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nuqat-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    ENCRYPTION_KEY: '0'.repeat(64),
+    SMTP_URL: smtp.url,
+    DATABASE_URL: process.env.DATABASE_URL,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, poolSize: 4 });
+  await database.migrate();
+  let offset = 0;
+  const clock: TestClock = {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => (offset += ms),
+  };
+  const app = await buildApp({ config, database, now: clock.now, logger: false, serveWeb: false });
+  await app.server.ready();
+  return {
+    app,
+    server: app.server,
+    database,
+    config,
+    smtp,
+    clock,
+    async close() {
+      await app.server.close();
+      app.context.mailer.close();
+      await database.close();
+      await smtp.close();
+    },
+  };
+}
+
+export function uniqueEmail(prefix = 'merchant'): string {
+  return `${prefix}-${randomUUID().slice(0, 12)}@example.com`;
+}
+
+/** A distinct client address per test, so per-IP rate limits never leak between tests. */
+export function uniqueIp(): string {
+  return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
+export async function createMerchant(
+  ctx: TestContext,
+  overrides: Partial<CreateMerchantInput> = {},
+): Promise<{ merchant: MerchantRow; email: string; password: string }> {
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? `pw-${randomUUID()}`;
+  const merchant = await ctx.app.services.merchants.createMerchant({
+    merchantId: randomInt(1, 2 ** 47),
+    storeName: `Store ${randomUUID().slice(0, 6)}`,
+    ...overrides,
+    email,
+    password,
+  });
+  return { merchant, email, password };
+}
