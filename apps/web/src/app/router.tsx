@@ -1,0 +1,112 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
+import { LoadingState } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+import { hasSession } from '../lib/session';
+import { RootRoute } from './routes/root';
+
+function requireSession() {
+  return hasSession() ? null : redirect(paths.login);
+}
+
+function skipLoginWhenSignedIn() {
+  return hasSession() ? redirect(paths.dashboard) : null;
+}
+
+function PageLoader() {
+  return <LoadingState className="min-h-dvh" />;
+}
+
+/**
+ * Every route of spec §2. Each screen is its own lazy chunk, so the landing and login pages never
+ * download the merchant screens.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootRoute,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }),
+      },
+      {
+        path: paths.login,
+        loader: skipLoginWhenSignedIn,
+        lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
+      },
+      {
+        path: paths.customerLoyalty,
+        lazy: async () => ({
+          Component: (await import('./routes/customer-loyalty')).CustomerLoyaltyRoute,
+        }),
+      },
+      {
+        id: 'merchant',
+        loader: requireSession,
+        lazy: async () => ({
+          Component: (await import('./routes/merchant/layout')).MerchantLayoutRoute,
+        }),
+        children: [
+          {
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              {
+                path: paths.dashboard,
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/dashboard')).DashboardRoute,
+                }),
+              },
+              {
+                path: paths.setpoints,
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/setpoints')).SetPointsRoute,
+                }),
+              },
+              {
+                path: paths.members,
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/members')).MembersRoute,
+                }),
+              },
+              {
+                path: paths.coupons,
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/coupons')).CouponsRoute,
+                }),
+              },
+              {
+                path: paths.rewards,
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/rewards')).RewardsRoute,
+                }),
+              },
+              {
+                path: paths.analytics,
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/analytics')).AnalyticsRoute,
+                }),
+              },
+              {
+                path: paths.settings,
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/settings')).SettingsRoute,
+                }),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

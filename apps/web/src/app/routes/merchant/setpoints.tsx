@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RULE_EVENTS, type LoyaltyRule } from '@nuqat/contracts';
+import { ErrorState } from '../../../components/ui/error-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { LoadingState } from '../../../components/ui/spinner';
+import { ToastProvider } from '../../../components/ui/toast';
+import { useLoyaltyRules } from '../../../features/loyalty/api/get-loyalty-rules';
+import { CollectionMethods } from '../../../features/loyalty/components/collection-methods';
+import { MethodDialog } from '../../../features/loyalty/components/method-dialog';
+import { ProgrammeStatusCard } from '../../../features/loyalty/components/programme-status-card';
+import { SubscriptionBanner } from '../../../features/loyalty/components/subscription-banner';
+import { useRewards } from '../../../features/rewards/api/get-rewards';
+import {
+  RewardsDialog,
+  type RewardsDialogView,
+} from '../../../features/rewards/components/rewards-dialog';
+import { RewardsOverview } from '../../../features/rewards/components/rewards-overview';
+import { useStoreInfo, type StoreInfoView } from '../../../features/store/api/get-store-info';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { errorMessage } from '../../../lib/messages';
+
+/** Spec §3: the screen treats the subscription as active when it says so and has not expired. */
+function bannerExpiry(info: StoreInfoView | undefined): string | null {
+  if (info?.subscriptionStatus !== 'active' || !info.subscriptionExpiryDate) return null;
+  return new Date(info.subscriptionExpiryDate).getTime() > Date.now()
+    ? info.subscriptionExpiryDate
+    : null;
+}
+
+/** The engine's view: active or trial, and not past its end date. */
+function subscriptionLive(info: StoreInfoView | undefined): boolean | null {
+  if (!info) return null;
+  const live = info.subscriptionStatus === 'active' || info.subscriptionStatus === 'trial';
+  return (
+    live &&
+    (!info.subscriptionExpiryDate || new Date(info.subscriptionExpiryDate).getTime() > Date.now())
+  );
+}
+
+export function SetPointsRoute() {
+  const { t } = useTranslation(['merchant', 'loyalty']);
+  useDocumentTitle('merchant:screens.setpoints.title');
+  const storeInfo = useStoreInfo();
+  const rules = useLoyaltyRules();
+  const rewards = useRewards();
+  const [editing, setEditing] = useState<LoyaltyRule | null>(null);
+  const [rewardsView, setRewardsView] = useState<RewardsDialogView | null>(null);
+  const expiry = bannerExpiry(storeInfo.data);
+  const plan = storeInfo.data?.subscriptionPlan;
+
+  return (
+    <ToastProvider>
+      <div className="space-y-8">
+        <PageHeader
+          title={t('merchant:screens.setpoints.title')}
+          description={t('merchant:screens.setpoints.description')}
+        />
+
+        {expiry ? (
+          <SubscriptionBanner plan={storeInfo.data?.subscriptionPlan ?? null} expiryDate={expiry} />
+        ) : null}
+
+        <ProgrammeStatusCard
+          activeMethods={rules.data?.filter((rule) => rule.enabled).length ?? 0}
+          totalMethods={RULE_EVENTS.length}
+          activeRewards={
+            rewards.data ? rewards.data.filter((reward) => reward.isActive).length : null
+          }
+          subscriptionLive={subscriptionLive(storeInfo.data)}
+        />
+
+        <section aria-labelledby="methods-heading" className="space-y-4">
+          <div className="space-y-1">
+            <h2 id="methods-heading" className="text-lg font-bold text-slate-900 dark:text-white">
+              {t('loyalty:methods.heading')}
+            </h2>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {t('loyalty:methods.description')}
+            </p>
+          </div>
+          {rules.isPending ? (
+            <LoadingState />
+          ) : rules.isError ? (
+            <ErrorState
+              message={errorMessage(rules.error, {
+                unknownHttp: () => ({ key: 'loyalty:methods.loadError' }),
+              })}
+              onRetry={() => void rules.refetch()}
+              retrying={rules.isFetching}
+            />
+          ) : (
+            <CollectionMethods rules={rules.data} onEdit={setEditing} />
+          )}
+        </section>
+
+        <RewardsOverview onOpen={setRewardsView} />
+
+        <MethodDialog rule={editing} onClose={() => setEditing(null)} />
+        <RewardsDialog view={rewardsView} onViewChange={setRewardsView} plan={plan} />
+      </div>
+    </ToastProvider>
+  );
+}

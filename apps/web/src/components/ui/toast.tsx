@@ -1,0 +1,71 @@
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import * as Toast from '@radix-ui/react-toast';
+import { CircleCheck, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { UI_TIMING } from '@nuqat/contracts';
+import { useMessageText, type Message } from '../../lib/messages';
+
+type ShowToast = (message: Message) => void;
+
+const ToastContext = createContext<ShowToast | null>(null);
+
+interface QueuedToast {
+  id: number;
+  message: Message;
+}
+
+let nextId = 1;
+
+/** Success notes that leave by themselves after 3 s (spec §9); failures are shown where they happen. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const text = useMessageText();
+  const [toasts, setToasts] = useState<QueuedToast[]>([]);
+  const show = useCallback<ShowToast>((message) => {
+    const id = nextId++;
+    setToasts((current) => [...current.slice(-2), { id, message }]);
+  }, []);
+  const remove = (id: number) => setToasts((current) => current.filter((toast) => toast.id !== id));
+
+  return (
+    <Toast.Provider
+      duration={UI_TIMING.toastMs}
+      swipeDirection={i18n.dir() === 'rtl' ? 'left' : 'right'}
+      label={t('toast.label')}
+    >
+      <ToastContext.Provider value={show}>{children}</ToastContext.Provider>
+      {toasts.map((toast) => (
+        <Toast.Root
+          key={toast.id}
+          data-testid="toast"
+          onOpenChange={(open) => {
+            if (!open) remove(toast.id);
+          }}
+          className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-white px-4 py-3 text-sm font-medium text-emerald-900 shadow-lg dark:border-emerald-900/60 dark:bg-slate-900 dark:text-emerald-100"
+        >
+          <CircleCheck
+            aria-hidden="true"
+            className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400"
+          />
+          <Toast.Title className="flex-1">{text(toast.message)}</Toast.Title>
+          <Toast.Close
+            aria-label={t('toast.close')}
+            className="-m-1 inline-flex size-7 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport
+        label={t('toast.region')}
+        className="fixed inset-x-0 bottom-0 z-[60] m-0 flex list-none flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:end-0 sm:w-96"
+      />
+    </Toast.Provider>
+  );
+}
+
+export function useToast(): ShowToast {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error('useToast needs a ToastProvider above it');
+  return show;
+}

@@ -1,0 +1,283 @@
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { ChevronLeft, ChevronRight, ListFilter, Search, Ticket } from 'lucide-react';
+import {
+  REDEMPTION_STATUSES,
+  type RedemptionStatus,
+  type RedemptionsQueryInput,
+} from '@nuqat/contracts';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { LoadingState } from '../../../components/ui/spinner';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { errorMessage } from '../../../lib/messages';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useRedemptions } from '../api/get-redemptions';
+import { RedemptionStatusBadge } from './redemption-status-badge';
+
+const PAGE_SIZE = 10;
+
+export interface RedemptionsTableProps {
+  /** Reward filter, set from the report's "show its redemptions". */
+  rewardId: string;
+  onRewardIdChange: (rewardId: string) => void;
+  rewardOptions: ReadonlyArray<{ id: string; name: string }>;
+}
+
+/** The latest redemptions: shopper, reward, coupon code, status, date; searchable and paged. */
+export function RedemptionsTable({
+  rewardId,
+  onRewardIdChange,
+  rewardOptions,
+}: RedemptionsTableProps) {
+  const { t, i18n } = useTranslation('rewards');
+  const language = i18n.language === 'en' ? 'en' : 'ar';
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<RedemptionStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const query: RedemptionsQueryInput = {
+    page,
+    pageSize: PAGE_SIZE,
+    ...(debouncedSearch ? { search: debouncedSearch } : {}),
+    ...(status ? { status } : {}),
+    ...(rewardId ? { rewardId } : {}),
+  };
+  const redemptions = useRedemptions(query);
+  const filtered = Boolean(debouncedSearch) || status !== '' || rewardId !== '';
+
+  // A new filter starts again from the first page.
+  const filterChange =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  const header = (
+    <div className="space-y-4">
+      <h2
+        id="redemptions-heading"
+        tabIndex={-1}
+        className="text-lg font-bold text-slate-900 focus:outline-none dark:text-white"
+      >
+        {t('redemptions.heading')}
+      </h2>
+      <div
+        role="search"
+        aria-labelledby="redemptions-heading"
+        className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]"
+      >
+        <div className="relative">
+          <label htmlFor="redemptions-search" className="sr-only">
+            {t('redemptions.search')}
+          </label>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-slate-400"
+          />
+          <Input
+            id="redemptions-search"
+            type="search"
+            value={search}
+            onChange={(event) => filterChange(setSearch)(event.target.value)}
+            placeholder={t('redemptions.searchPlaceholder')}
+            className="ps-9"
+          />
+        </div>
+        <div>
+          <label htmlFor="redemptions-status" className="sr-only">
+            {t('redemptions.statusFilter')}
+          </label>
+          <Select
+            id="redemptions-status"
+            value={status}
+            onChange={(event) =>
+              filterChange(setStatus)(event.target.value as RedemptionStatus | '')
+            }
+          >
+            <option value="">{t('redemptions.allStatuses')}</option>
+            {REDEMPTION_STATUSES.map((option) => (
+              <option key={option} value={option}>
+                {t(`redemptions.statuses.${option}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <label htmlFor="redemptions-reward" className="sr-only">
+            {t('redemptions.rewardFilter')}
+          </label>
+          <Select
+            id="redemptions-reward"
+            value={rewardId}
+            onChange={(event) => filterChange(onRewardIdChange)(event.target.value)}
+          >
+            <option value="">{t('redemptions.allRewards')}</option>
+            {rewardOptions.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+    </div>
+  );
+
+  let body;
+  if (redemptions.isPending) {
+    body = <LoadingState />;
+  } else if (redemptions.isError) {
+    body = (
+      <ErrorState
+        message={errorMessage(redemptions.error, {
+          unknownHttp: () => ({ key: 'rewards:redemptions.loadError' }),
+        })}
+        onRetry={() => void redemptions.refetch()}
+        retrying={redemptions.isFetching}
+      />
+    );
+  } else if (redemptions.data.total === 0) {
+    body = filtered ? (
+      <EmptyState
+        icon={<ListFilter aria-hidden="true" className="size-6" />}
+        title={t('redemptions.noMatch')}
+      />
+    ) : (
+      <EmptyState
+        icon={<Ticket aria-hidden="true" className="size-6" />}
+        title={t('redemptions.empty')}
+        description={t('redemptions.emptyHint')}
+      />
+    );
+  } else {
+    const { items, total } = redemptions.data;
+    const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    const cell = 'px-4 py-3 align-middle';
+    body = (
+      <Card className="overflow-hidden">
+        <div className="overflow-x-auto">
+          <table
+            className="w-full min-w-[44rem] text-sm"
+            aria-busy={redemptions.isPlaceholderData || undefined}
+          >
+            <caption className="sr-only">{t('redemptions.caption')}</caption>
+            <thead className="bg-slate-50 text-xs font-semibold text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
+              <tr>
+                <th scope="col" className={`${cell} text-start`}>
+                  {t('redemptions.shopper')}
+                </th>
+                <th scope="col" className={`${cell} text-start`}>
+                  {t('redemptions.reward')}
+                </th>
+                <th scope="col" className={`${cell} text-start`}>
+                  {t('redemptions.coupon')}
+                </th>
+                <th scope="col" className={`${cell} text-end`}>
+                  {t('redemptions.points')}
+                </th>
+                <th scope="col" className={`${cell} text-start`}>
+                  {t('redemptions.status')}
+                </th>
+                <th scope="col" className={`${cell} text-start`}>
+                  {t('redemptions.date')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {items.map((item) => (
+                <tr key={item.id} data-testid="redemption-row">
+                  <td className={`${cell} font-medium text-slate-900 dark:text-white`}>
+                    {item.customerName ? (
+                      <bdi>{item.customerName}</bdi>
+                    ) : (
+                      t('redemptions.unknownShopper', { id: item.customerId })
+                    )}
+                  </td>
+                  <td className={`${cell} text-slate-700 dark:text-slate-200`}>
+                    <bdi>{item.rewardName}</bdi>
+                    {item.rewardDeleted ? (
+                      <span className="ms-2 text-xs text-slate-500 dark:text-slate-400">
+                        ({t('redemptions.deletedReward')})
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className={cell}>
+                    {item.couponCode ? (
+                      <code
+                        dir="ltr"
+                        className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100"
+                      >
+                        {item.couponCode}
+                      </code>
+                    ) : (
+                      t('redemptions.noCoupon')
+                    )}
+                  </td>
+                  <td className={`${cell} text-end font-semibold text-slate-900 dark:text-white`}>
+                    <bdi>{formatNumber(item.points, language)}</bdi>
+                  </td>
+                  <td className={cell}>
+                    <RedemptionStatusBadge status={item.status} />
+                  </td>
+                  <td className={`${cell} whitespace-nowrap text-slate-600 dark:text-slate-400`}>
+                    <bdi>{formatDateTime(item.createdAt, language)}</bdi>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <nav
+          aria-label={t('redemptions.heading')}
+          className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400"
+        >
+          <p>
+            <Trans
+              t={t}
+              i18nKey="redemptions.pageOf"
+              values={{
+                page: formatNumber(page, language),
+                pages: formatNumber(pages, language),
+                total: formatNumber(total, language),
+              }}
+              components={{ n: <bdi className="font-semibold" /> }}
+            />
+          </p>
+          <div className="flex gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page <= 1}
+              onClick={() => setPage((current) => Math.max(1, current - 1))}
+            >
+              <ChevronRight aria-hidden="true" className="size-4 ltr:rotate-180" />
+              {t('redemptions.previous')}
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page >= pages}
+              onClick={() => setPage((current) => current + 1)}
+            >
+              {t('redemptions.next')}
+              <ChevronLeft aria-hidden="true" className="size-4 ltr:rotate-180" />
+            </Button>
+          </div>
+        </nav>
+      </Card>
+    );
+  }
+
+  return (
+    <section aria-labelledby="redemptions-heading" className="space-y-4">
+      {header}
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,416 @@
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Lock, Plus, Save, Trash2 } from 'lucide-react';
+import {
+  REWARD_DEFAULTS,
+  REWARD_LIMITS,
+  REWARD_TYPES,
+  RewardRequestSchema,
+  rewardHasValue,
+  type PlanId,
+  type Reward,
+  type RewardRequest,
+  type RewardRequestInput,
+  type RewardType,
+} from '@nuqat/contracts';
+import { ActionError } from '../../../components/ui/action-error';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Switch } from '../../../components/ui/switch';
+import { Textarea } from '../../../components/ui/textarea';
+import { useToast } from '../../../components/ui/toast';
+import { cn } from '../../../lib/cn';
+import { failureDetail, type Message } from '../../../lib/messages';
+import { parseNumber, parseOptionalNumber } from '../../../lib/number-input';
+import { formSchemaOptions, useValidationText } from '../../../lib/validation';
+import { useCreateReward } from '../api/create-reward';
+import { useUpdateReward } from '../api/update-reward';
+import { REWARD_ICONS, isTypeLocked } from './reward-meta';
+
+/** Spec §9 for a new reward; an edited one starts from what it is. */
+export function rewardFormValues(reward: Reward | null): RewardRequestInput {
+  if (!reward) return { ...REWARD_DEFAULTS, freeProducts: [] };
+  return {
+    name: reward.name,
+    type: reward.type,
+    pointsRequired: reward.pointsRequired,
+    // A type without a value stores 0; switching it to a discount starts from the default.
+    value: rewardHasValue(reward.type) ? reward.value : REWARD_DEFAULTS.value,
+    description: reward.description,
+    isActive: reward.isActive,
+    maxUsage: reward.maxUsage,
+    minOrderAmount: reward.minOrderAmount,
+    freeProducts: reward.freeProducts,
+    couponValidDays: reward.couponValidDays,
+  };
+}
+
+const VALUE_LABEL = {
+  fixed_discount: 'form.valueFixed',
+  percentage_discount: 'form.valuePercentage',
+  cashback: 'form.valueCashback',
+} as const;
+
+export interface RewardFormProps {
+  /** null creates a new reward. */
+  reward: Reward | null;
+  plan: PlanId | null | undefined;
+  onDone: () => void;
+  onBusyChange?: (busy: boolean) => void;
+}
+
+export function RewardForm({ reward, plan, onDone, onBusyChange }: RewardFormProps) {
+  const { t } = useTranslation('rewards');
+  const validationText = useValidationText();
+  const toast = useToast();
+  const create = useCreateReward();
+  const update = useUpdateReward();
+  const [failure, setFailure] = useState<{ message: Message; detail: Message | null } | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<RewardRequestInput, unknown, RewardRequest>({
+    resolver: zodResolver(RewardRequestSchema, formSchemaOptions),
+    defaultValues: rewardFormValues(reward),
+  });
+  const products = useFieldArray({ control, name: 'freeProducts' });
+  const type = useWatch({ control, name: 'type' });
+  const anyLocked = REWARD_TYPES.some((option) => isTypeLocked(option, plan));
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    onBusyChange?.(true);
+    try {
+      if (reward) await update.mutateAsync({ id: reward.id, reward: values });
+      else await create.mutateAsync(values);
+      toast({ key: reward ? 'rewards:messages.saved' : 'rewards:messages.created' });
+      onDone();
+    } catch (error) {
+      setFailure({ message: { key: 'rewards:messages.saveFailed' }, detail: failureDetail(error) });
+    } finally {
+      onBusyChange?.(false);
+    }
+  });
+
+  // Hidden fields still go through the schema, so a type switch leaves nothing invalid behind.
+  function chooseType(next: RewardType) {
+    setValue('type', next, { shouldDirty: true });
+    if (next === 'free_product') {
+      if ((getValues('freeProducts') ?? []).length === 0) products.append({ id: '', name: '' });
+    } else if ((getValues('freeProducts') ?? []).length > 0) {
+      products.replace([]);
+    }
+    const value = getValues('value');
+    const valid =
+      typeof value === 'number' &&
+      Number.isInteger(value) &&
+      value >= REWARD_LIMITS.value.min &&
+      value <= REWARD_LIMITS.value.max;
+    if (!rewardHasValue(next) && !valid) {
+      setValue('value', REWARD_DEFAULTS.value);
+    }
+  }
+
+  const formId = reward ? `reward-${reward.id}` : 'reward-new';
+  const id = (name: string) => `${formId}-${name}`;
+  const numberInput = {
+    inputMode: 'numeric' as const,
+    dir: 'ltr' as const,
+    autoComplete: 'off',
+    className: 'rtl:text-end',
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} data-testid="reward-form">
+      <fieldset disabled={isSubmitting} className="space-y-5">
+        <ActionError message={failure?.message ?? null} detail={failure?.detail} />
+
+        <Field id={id('name')} label={t('form.name')} error={validationText(errors.name?.message)}>
+          {({ describedBy, invalid }) => (
+            <Input
+              id={id('name')}
+              autoComplete="off"
+              placeholder={t('form.namePlaceholder')}
+              maxLength={REWARD_LIMITS.name.max}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              {...register('name')}
+            />
+          )}
+        </Field>
+
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {t('form.type')}
+          </legend>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {REWARD_TYPES.map((option) => {
+              const Icon = REWARD_ICONS[option];
+              const locked = isTypeLocked(option, plan);
+              return (
+                <label
+                  key={option}
+                  className={cn(
+                    'relative flex cursor-pointer flex-col gap-2 rounded-xl border p-3 text-sm font-medium transition-colors has-focus-visible:outline-2 has-focus-visible:outline-brand-600',
+                    type === option
+                      ? 'border-brand-600 bg-brand-50 text-brand-900 dark:border-brand-400 dark:bg-brand-500/15 dark:text-brand-100'
+                      : 'border-slate-200 text-slate-700 hover:border-slate-300 dark:border-slate-700 dark:text-slate-200',
+                    locked && 'cursor-not-allowed opacity-60',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="type"
+                    value={option}
+                    checked={type === option}
+                    disabled={locked}
+                    onChange={() => chooseType(option)}
+                    className="sr-only"
+                  />
+                  <Icon aria-hidden="true" className="size-5" />
+                  <span>{t(`types.${option}`)}</span>
+                  {locked ? (
+                    <span className="inline-flex items-center gap-1 text-xs text-amber-700 dark:text-amber-300">
+                      <Lock aria-hidden="true" className="size-3" />
+                      {t('form.growthOnly')}
+                    </span>
+                  ) : null}
+                </label>
+              );
+            })}
+          </div>
+          {anyLocked ? (
+            <p className="text-xs text-slate-500 dark:text-slate-400">{t('form.growthHint')}</p>
+          ) : null}
+        </fieldset>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            id={id('points')}
+            label={t('form.pointsRequired')}
+            error={validationText(errors.pointsRequired?.message)}
+          >
+            {({ describedBy, invalid }) => (
+              <Input
+                id={id('points')}
+                {...numberInput}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                {...register('pointsRequired', { setValueAs: parseNumber })}
+              />
+            )}
+          </Field>
+
+          {rewardHasValue(type) ? (
+            <Field
+              id={id('value')}
+              label={t(VALUE_LABEL[type as keyof typeof VALUE_LABEL])}
+              error={validationText(errors.value?.message)}
+            >
+              {({ describedBy, invalid }) => (
+                <Input
+                  id={id('value')}
+                  {...numberInput}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid || undefined}
+                  {...register('value', { setValueAs: parseNumber })}
+                />
+              )}
+            </Field>
+          ) : null}
+        </div>
+
+        {type === 'free_product' ? (
+          <fieldset className="space-y-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
+            <legend className="sr-only">{t('form.freeProducts')}</legend>
+            <div
+              aria-hidden="true"
+              className="text-sm font-medium text-slate-700 dark:text-slate-200"
+            >
+              {t('form.freeProducts')}
+            </div>
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              {t('form.freeProductsHint')}
+            </p>
+            {errors.freeProducts?.message || errors.freeProducts?.root?.message ? (
+              <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+                {validationText(errors.freeProducts?.message ?? errors.freeProducts?.root?.message)}
+              </p>
+            ) : null}
+            <ul className="space-y-3">
+              {products.fields.map((product, index) => (
+                <li
+                  key={product.id}
+                  className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end dark:border-slate-700 dark:bg-slate-900"
+                  aria-label={t('form.productLabel', { number: index + 1 })}
+                >
+                  <Field
+                    id={id(`product-${index}-id`)}
+                    label={t('form.productId')}
+                    error={validationText(errors.freeProducts?.[index]?.id?.message)}
+                  >
+                    {({ describedBy, invalid }) => (
+                      <Input
+                        id={id(`product-${index}-id`)}
+                        dir="ltr"
+                        autoComplete="off"
+                        className="rtl:text-end"
+                        aria-describedby={describedBy}
+                        aria-invalid={invalid || undefined}
+                        {...register(`freeProducts.${index}.id`)}
+                      />
+                    )}
+                  </Field>
+                  <Field
+                    id={id(`product-${index}-name`)}
+                    label={t('form.productName')}
+                    error={validationText(errors.freeProducts?.[index]?.name?.message)}
+                  >
+                    {({ describedBy, invalid }) => (
+                      <Input
+                        id={id(`product-${index}-name`)}
+                        autoComplete="off"
+                        aria-describedby={describedBy}
+                        aria-invalid={invalid || undefined}
+                        {...register(`freeProducts.${index}.name`)}
+                      />
+                    )}
+                  </Field>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('form.removeProduct', { number: index + 1 })}
+                    onClick={() => products.remove(index)}
+                    className="text-red-700 dark:text-red-300"
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            {products.fields.length < REWARD_LIMITS.freeProducts.max ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => products.append({ id: '', name: '' })}
+              >
+                <Plus aria-hidden="true" className="size-4" />
+                {t('form.addProduct')}
+              </Button>
+            ) : null}
+          </fieldset>
+        ) : null}
+
+        <Field
+          id={id('description')}
+          label={t('form.description')}
+          error={validationText(errors.description?.message)}
+        >
+          {({ describedBy, invalid }) => (
+            <Textarea
+              id={id('description')}
+              rows={3}
+              maxLength={REWARD_LIMITS.description.max}
+              placeholder={t('form.descriptionPlaceholder')}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              {...register('description')}
+            />
+          )}
+        </Field>
+
+        <div className="grid gap-5 sm:grid-cols-3">
+          <Field
+            id={id('max-usage')}
+            label={t('form.maxUsage')}
+            hint={t('form.maxUsageHint')}
+            error={validationText(errors.maxUsage?.message)}
+          >
+            {({ describedBy, invalid }) => (
+              <Input
+                id={id('max-usage')}
+                {...numberInput}
+                placeholder={t('form.maxUsagePlaceholder')}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                {...register('maxUsage', { setValueAs: parseOptionalNumber })}
+              />
+            )}
+          </Field>
+          <Field
+            id={id('min-order')}
+            label={t('form.minOrderAmount')}
+            hint={t('form.minOrderAmountHint')}
+            error={validationText(errors.minOrderAmount?.message)}
+          >
+            {({ describedBy, invalid }) => (
+              <Input
+                id={id('min-order')}
+                {...numberInput}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                {...register('minOrderAmount', { setValueAs: parseNumber })}
+              />
+            )}
+          </Field>
+          <Field
+            id={id('valid-days')}
+            label={t('form.couponValidDays')}
+            hint={t('form.couponValidDaysHint')}
+            error={validationText(errors.couponValidDays?.message)}
+          >
+            {({ describedBy, invalid }) => (
+              <Input
+                id={id('valid-days')}
+                {...numberInput}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                {...register('couponValidDays', { setValueAs: parseNumber })}
+              />
+            )}
+          </Field>
+        </div>
+
+        <div className="flex items-center justify-between gap-4 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
+          <div>
+            <label htmlFor={id('active')} className="font-medium text-slate-900 dark:text-white">
+              {t('form.isActive')}
+            </label>
+            <p id={id('active-hint')} className="text-xs text-slate-500 dark:text-slate-400">
+              {t('form.isActiveHint')}
+            </p>
+          </div>
+          <Controller
+            control={control}
+            name="isActive"
+            render={({ field }) => (
+              <Switch
+                id={id('active')}
+                checked={field.value ?? true}
+                onCheckedChange={field.onChange}
+                aria-describedby={id('active-hint')}
+              />
+            )}
+          />
+        </div>
+
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end dark:border-slate-800">
+          <Button variant="secondary" onClick={onDone}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {isSubmitting ? null : <Save aria-hidden="true" className="size-4" />}
+            {reward ? t('form.save') : t('form.create')}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

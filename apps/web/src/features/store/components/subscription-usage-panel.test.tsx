@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test } from 'vitest';
+import { renderApp } from '../../../testing/render-app';
+import { server } from '../../../testing/server';
+import { signIn, storeInfoBody, subscriptionBody } from '../../../testing/mocks';
+
+function answer(subscription: Parameters<typeof subscriptionBody>[0]) {
+  server.use(
+    http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
+    http.get('/api/merchants/subscription/status', () =>
+      HttpResponse.json(subscriptionBody(subscription)),
+    ),
+  );
+}
+
+describe('subscription usage', () => {
+  test('a starter store at its limit sees the usage bar and the orders that came after it', async () => {
+    signIn();
+    answer({
+      plan: 'starter',
+      usageLimit: 1000,
+      ordersUsed: 1000,
+      ordersOverLimit: 7,
+      usagePercentage: 100,
+    });
+    renderApp('/settings');
+    expect(await screen.findByTestId('usage-text')).toHaveTextContent('1,000 من 1,000 طلب');
+    expect(
+      screen.getByRole('progressbar', { name: 'الطلبات المستخدمة هذا الشهر' }),
+    ).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByText(/طلبات بعد بلوغ الحد: 7/)).toBeInTheDocument();
+  });
+
+  test('a growth store sees its orders as unlimited, without a bar', async () => {
+    signIn();
+    answer({ ordersUsed: 42 });
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('usage-text')).toHaveTextContent(
+      '42 طلب — غير محدود في باقتك',
+    );
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  test('a store Salla disconnected is told to reinstall', async () => {
+    signIn();
+    answer({ needsReinstall: true });
+    renderApp('/dashboard');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('فصلت سلة نقاط عن متجرك');
+    expect(screen.getByRole('link', { name: /افتح متجر تطبيقات سلة/ })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
+  });
+});

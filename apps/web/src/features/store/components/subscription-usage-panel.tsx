@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { AlertTriangle, ExternalLink } from 'lucide-react';
+import { SUPPORT } from '@nuqat/contracts';
+import { Card } from '../../../components/ui/card';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { useSubscription } from '../api/get-subscription';
+
+/**
+ * This subscription month's orders against the plan's limit (orders past it are recorded and
+ * earn nothing), and a warning when Salla has disconnected the store.
+ */
+export function SubscriptionUsagePanel() {
+  const { t, i18n } = useTranslation('merchant');
+  const language = i18n.language === 'en' ? 'en' : 'ar';
+  const subscription = useSubscription();
+  if (!subscription.data) return null;
+  const s = subscription.data;
+  const used = formatNumber(s.ordersUsed, language);
+
+  return (
+    <div className="space-y-4">
+      {s.needsReinstall ? (
+        <div
+          role="alert"
+          className="flex flex-col gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 sm:flex-row sm:items-center sm:justify-between dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100"
+        >
+          <div className="flex items-start gap-3">
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <div>
+              <p className="font-bold">{t('usage.reinstallTitle')}</p>
+              <p className="text-sm">{t('usage.reinstallText')}</p>
+            </div>
+          </div>
+          <a
+            href={SUPPORT.sallaAppStore}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-2 self-start rounded-xl bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+          >
+            {t('usage.reinstallAction')}
+            <ExternalLink aria-hidden="true" className="size-4" />
+          </a>
+        </div>
+      ) : null}
+      <Card className="space-y-3 p-5 sm:p-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 className="text-lg font-bold text-slate-900 dark:text-white">{t('usage.heading')}</h2>
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            {t('usage.since', { date: formatDate(s.periodStart, language) })}
+          </p>
+        </div>
+        <p className="font-semibold text-slate-900 dark:text-white" data-testid="usage-text">
+          {s.usageLimit === null
+            ? t('usage.unlimited', { used })
+            : t('usage.used', { used, limit: formatNumber(s.usageLimit, language) })}
+        </p>
+        {s.usageLimit !== null ? (
+          <div
+            role="progressbar"
+            aria-label={t('usage.progressLabel')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={s.usagePercentage}
+            className="h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+          >
+            <div
+              className={
+                s.usagePercentage >= 90
+                  ? 'h-full rounded-full bg-amber-500'
+                  : 'h-full rounded-full bg-brand-600'
+              }
+              style={{ inlineSize: `${s.usagePercentage}%` }}
+            />
+          </div>
+        ) : null}
+        {s.ordersOverLimit > 0 ? (
+          <p className="text-sm text-amber-800 dark:text-amber-200">
+            {t('usage.overLimit', { count: s.ordersOverLimit })}
+          </p>
+        ) : s.usageLimit !== null && s.usagePercentage >= 90 ? (
+          <p className="text-sm text-amber-800 dark:text-amber-200">{t('usage.nearLimit')}</p>
+        ) : null}
+        {!s.isActive ? (
+          <p className="text-sm text-red-700 dark:text-red-300">{t('usage.inactive')}</p>
+        ) : null}
+      </Card>
+    </div>
+  );
+}

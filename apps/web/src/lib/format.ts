@@ -1,0 +1,80 @@
+import type { Language } from '@nuqat/contracts';
+
+/** Stored times are UTC; people read them in Riyadh time. */
+export const DISPLAY_TIME_ZONE = 'Asia/Riyadh';
+
+// Latin digits in Arabic too: amounts, ids and codes read the same as on Salla's dashboard.
+const LOCALES: Record<Language, string> = { ar: 'ar-SA-u-nu-latn', en: 'en-US' };
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${language}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[language], options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${language}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], {
+      timeZone: DISPLAY_TIME_ZONE,
+      ...options,
+    });
+    cache.set(key, format);
+  }
+  return format;
+}
+
+export function formatNumber(value: number, language: Language): string {
+  return numberFormat(language, { maximumFractionDigits: 0 }).format(value);
+}
+
+/** Saudi riyals with no decimals (spec §9). */
+export function formatCurrency(amount: number, language: Language): string {
+  return numberFormat(language, {
+    style: 'currency',
+    currency: 'SAR',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(amount);
+}
+
+/** K from 1,000 and M from 1,000,000, with one decimal place (spec §9); smaller values as is. */
+export function formatCompactNumber(value: number, language: Language): string {
+  const oneDecimal = numberFormat(language, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1_000_000) return `${oneDecimal.format(value / 1_000_000)}M`;
+  if (magnitude >= 1_000) return `${oneDecimal.format(value / 1_000)}K`;
+  return formatNumber(value, language);
+}
+
+function toDate(value: Date | string | number): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatDate(value: Date | string | number, language: Language): string {
+  const date = toDate(value);
+  return date ? dateFormat(language, { dateStyle: 'medium' }).format(date) : '';
+}
+
+export function formatDateTime(value: Date | string | number, language: Language): string {
+  const date = toDate(value);
+  return date ? dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date) : '';
+}
+
+/** A whole hour of the day (e.g. support hours, already in Riyadh time) as "9 AM" / "9 ص". */
+export function formatHour(hour: number, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { hour: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(2000, 0, 1, hour),
+  );
+}

@@ -1,0 +1,101 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode, type Language } from '@nuqat/contracts';
+import arAuth from '../locales/ar/auth.json';
+import arCommon from '../locales/ar/common.json';
+import arCustomer from '../locales/ar/customer.json';
+import arLanding from '../locales/ar/landing.json';
+import arLoyalty from '../locales/ar/loyalty.json';
+import arMerchant from '../locales/ar/merchant.json';
+import arRewards from '../locales/ar/rewards.json';
+import enAuth from '../locales/en/auth.json';
+import enCommon from '../locales/en/common.json';
+import enCustomer from '../locales/en/customer.json';
+import enLanding from '../locales/en/landing.json';
+import enLoyalty from '../locales/en/loyalty.json';
+import enMerchant from '../locales/en/merchant.json';
+import enRewards from '../locales/en/rewards.json';
+import { applyLanguage, readStoredLanguage, saveLanguage } from './preferences';
+
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'merchant',
+  'landing',
+  'customer',
+  'loyalty',
+  'rewards',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** The API's error catalogue lives in contracts; it becomes `common:errors.<CODE>`. */
+function contractErrors(language: Language): Record<ErrorCode, string> {
+  return Object.fromEntries(
+    ERROR_CODES.map((code) => [code, ERROR_MESSAGES[code][language]]),
+  ) as Record<ErrorCode, string>;
+}
+
+function withContractErrors<T extends { errors: Record<string, string> }>(
+  catalogue: T,
+  language: Language,
+): T & { errors: Record<ErrorCode, string> } {
+  return { ...catalogue, errors: { ...contractErrors(language), ...catalogue.errors } };
+}
+
+export const resources = {
+  ar: {
+    common: withContractErrors(arCommon, 'ar'),
+    auth: arAuth,
+    merchant: arMerchant,
+    landing: arLanding,
+    customer: arCustomer,
+    loyalty: arLoyalty,
+    rewards: arRewards,
+  },
+  en: {
+    common: withContractErrors(enCommon, 'en'),
+    auth: enAuth,
+    merchant: enMerchant,
+    landing: enLanding,
+    customer: enCustomer,
+    loyalty: enLoyalty,
+    rewards: enRewards,
+  },
+} as const;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: (typeof resources)['ar'];
+  }
+}
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: readStoredLanguage(),
+  fallbackLng: 'ar',
+  supportedLngs: ['ar', 'en'],
+  ns: [...NAMESPACES],
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  initAsync: false,
+});
+
+applyLanguage(currentLanguage());
+
+i18n.on('languageChanged', (language) => {
+  const next = language === 'en' ? 'en' : 'ar';
+  applyLanguage(next);
+  saveLanguage(next);
+});
+
+export function currentLanguage(): Language {
+  return i18n.language === 'en' ? 'en' : 'ar';
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  await i18n.changeLanguage(language);
+}

@@ -1,0 +1,208 @@
+import {
+  DeleteRewardResponseSchema,
+  ERROR_MESSAGES,
+  ErrorBodySchema,
+  LoyaltyRuleResponseSchema,
+  LoyaltyRuleSchema,
+  LoyaltyRulesResponseSchema,
+  ProgrammeStatusResponseSchema,
+  RULE_EVENTS,
+  RULE_EVENT_FIELD,
+  RedemptionsResponseSchema,
+  RewardResponseSchema,
+  RewardSchema,
+  RewardsReportResponseSchema,
+  RewardsResponseSchema,
+  LoginResponseSchema,
+  MerchantSettingsResponseSchema,
+  MessageResponseSchema,
+  STORAGE_KEYS,
+  StoreInfoResponseSchema,
+  SubscriptionStatusResponseSchema,
+  type ErrorBody,
+  type Subscription,
+  type ErrorCode,
+  type LoyaltyRule,
+  type RedemptionsPage,
+  type Reward,
+  type RewardsReport,
+  type RuleEvent,
+  type StoreInfo,
+} from '@nuqat/contracts';
+
+// Every mocked body goes through the contract schema, so a mock cannot drift from the API.
+
+export const TEST_MERCHANT = {
+  token: 'test-token',
+  merchantId: '1234567',
+  merchantName: 'متجر الورد',
+} as const;
+
+export function loginResponseBody(overrides: Partial<{ token: string; merchantId: string }> = {}) {
+  return LoginResponseSchema.parse({
+    success: true,
+    data: {
+      token: TEST_MERCHANT.token,
+      merchantId: TEST_MERCHANT.merchantId,
+      merchantName: TEST_MERCHANT.merchantName,
+      expiresAt: '2030-01-01T00:00:00.000Z',
+      ...overrides,
+    },
+  });
+}
+
+export function storeInfoBody(overrides: Partial<StoreInfo> = {}) {
+  return StoreInfoResponseSchema.parse({
+    success: true,
+    data: {
+      merchantId: TEST_MERCHANT.merchantId,
+      storeName: TEST_MERCHANT.merchantName,
+      userEmail: 'owner@rose.example',
+      storeUrl: 'https://rose.example',
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'growth',
+      subscriptionExpiryDate: '2030-06-30T21:00:00.000Z',
+      ...overrides,
+    },
+  });
+}
+
+export function subscriptionBody(overrides: Partial<Subscription> = {}) {
+  return SubscriptionStatusResponseSchema.parse({
+    success: true,
+    data: {
+      subscription: {
+        status: 'active',
+        plan: 'growth',
+        expiryDate: '2030-06-30T21:00:00.000Z',
+        isActive: true,
+        periodStart: '2026-11-01T00:00:00.000Z',
+        usageLimit: null,
+        ordersUsed: 120,
+        ordersOverLimit: 0,
+        usagePercentage: 0,
+        needsReinstall: false,
+        ...overrides,
+      },
+    },
+  });
+}
+
+export function settingsBody(pointsExpiryDays: number | null = null) {
+  return MerchantSettingsResponseSchema.parse({ success: true, data: { pointsExpiryDays } });
+}
+
+export function messageBody(message = 'ok') {
+  return MessageResponseSchema.parse({ success: true, message });
+}
+
+export function errorBody(
+  code: ErrorCode,
+  extra: Partial<Pick<ErrorBody, 'retryAfter' | 'issues' | 'requestId'>> = {},
+): ErrorBody {
+  return ErrorBodySchema.parse({
+    success: false,
+    code,
+    message: ERROR_MESSAGES[code].ar,
+    ...extra,
+  });
+}
+
+/** Puts a signed-in merchant in localStorage, as a real login would. */
+export function signIn(): void {
+  window.localStorage.setItem(STORAGE_KEYS.token, TEST_MERCHANT.token);
+  window.localStorage.setItem(STORAGE_KEYS.merchantId, TEST_MERCHANT.merchantId);
+  window.localStorage.setItem(STORAGE_KEYS.merchantName, TEST_MERCHANT.merchantName);
+  window.localStorage.setItem(STORAGE_KEYS.sessionTimestamp, String(Date.now()));
+}
+
+// ---- Points programme and rewards ---------------------------------------------------------------
+
+export function loyaltyRule(event: RuleEvent, overrides: Partial<LoyaltyRule> = {}): LoyaltyRule {
+  const field = RULE_EVENT_FIELD[event];
+  const points = overrides.points ?? 0;
+  return LoyaltyRuleSchema.parse({
+    event,
+    points,
+    enabled: points > 0,
+    minRating: field === 'minRating' ? 1 : null,
+    requiredPurchases: field === 'requiredPurchases' ? 1 : null,
+    minOrderTotal: field === 'minOrderTotal' ? 0 : null,
+    maxPerCustomer: null,
+    updatedAt: points > 0 ? '2026-01-10T09:00:00.000Z' : null,
+    ...overrides,
+  });
+}
+
+/** All six methods, off unless `overrides` says otherwise. */
+export function loyaltyRulesBody(overrides: Partial<Record<RuleEvent, Partial<LoyaltyRule>>> = {}) {
+  return LoyaltyRulesResponseSchema.parse({
+    success: true,
+    data: RULE_EVENTS.map((event) => loyaltyRule(event, overrides[event])),
+  });
+}
+
+export function loyaltyRuleBody(rule: LoyaltyRule, message = 'تم حفظ الإعدادات بنجاح') {
+  return LoyaltyRuleResponseSchema.parse({ success: true, data: rule, message });
+}
+
+export function programmeBody(enabled = true) {
+  return ProgrammeStatusResponseSchema.parse({ success: true, data: { enabled } });
+}
+
+let rewardSeq = 0;
+
+export function reward(overrides: Partial<Reward> = {}): Reward {
+  rewardSeq += 1;
+  return RewardSchema.parse({
+    id: `00000000-0000-4000-8000-${String(rewardSeq).padStart(12, '0')}`,
+    name: `مكافأة ${rewardSeq}`,
+    type: 'fixed_discount',
+    pointsRequired: 100,
+    value: 10,
+    description: '',
+    isActive: true,
+    maxUsage: null,
+    minOrderAmount: 0,
+    freeProducts: [],
+    couponValidDays: 30,
+    usageCount: 0,
+    createdAt: '2026-01-10T09:00:00.000Z',
+    updatedAt: '2026-01-10T09:00:00.000Z',
+    ...overrides,
+  });
+}
+
+export function rewardsBody(list: Reward[] = []) {
+  return RewardsResponseSchema.parse({ success: true, data: list });
+}
+
+export function rewardBody(data: Reward, message = 'تم حفظ المكافأة') {
+  return RewardResponseSchema.parse({ success: true, data, message });
+}
+
+export function deletedRewardBody(id: string, archived = false) {
+  return DeleteRewardResponseSchema.parse({
+    success: true,
+    data: { id, archived },
+    message: 'تم حذف المكافأة',
+  });
+}
+
+export function rewardsReportBody(report: Partial<RewardsReport> = {}) {
+  return RewardsReportResponseSchema.parse({
+    success: true,
+    data: {
+      summary: { rewards: 0, activeRewards: 0, redeemedCount: 0, pointsSpent: 0, unusedCoupons: 0 },
+      rewards: [],
+      ...report,
+    },
+  });
+}
+
+export function redemptionsBody(page: Partial<RedemptionsPage> = {}) {
+  return RedemptionsResponseSchema.parse({
+    success: true,
+    data: { items: [], page: 1, pageSize: 10, total: 0, ...page },
+  });
+}

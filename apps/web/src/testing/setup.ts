@@ -1,0 +1,39 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { i18n } from '../lib/i18n';
+import { server } from './server';
+
+// Route modules are lazy: the first visit to a screen transforms its module on demand, which
+// can take several seconds on a two-core runner while every other test file runs in parallel.
+configure({ asyncUtilTimeout: 10_000 });
+
+// jsdom has no layout: scrolling (ScrollRestoration) is a no-op here.
+window.scrollTo = () => {};
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+// Nor ResizeObserver, which Radix uses to size a switch's hidden form input.
+window.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+
+beforeEach(async () => {
+  await i18n.changeLanguage('ar');
+  window.localStorage.clear();
+  document.documentElement.classList.remove('dark');
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+
+afterAll(() => {
+  server.close();
+});
