@@ -1,0 +1,213 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import arCommon from '../apps/web/src/locales/ar/common.json' with { type: 'json' };
+import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
+import arLoyalty from '../apps/web/src/locales/ar/loyalty.json' with { type: 'json' };
+import enLoyalty from '../apps/web/src/locales/en/loyalty.json' with { type: 'json' };
+import arRewards from '../apps/web/src/locales/ar/rewards.json' with { type: 'json' };
+import enRewards from '../apps/web/src/locales/en/rewards.json' with { type: 'json' };
+import path from 'node:path';
+import {
+  SHOTS_DIR,
+  launchBrowser,
+  openPage,
+  screenshot,
+  type PageOptions,
+} from './support/browser.ts';
+import { startProduct, type Product } from './support/product.ts';
+
+const text = {
+  ar: { common: arCommon, loyalty: arLoyalty, rewards: arRewards },
+  en: { common: enCommon, loyalty: enLoyalty, rewards: enRewards },
+};
+
+/** The catalogue's {{placeholders}} filled in, as i18next does. */
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+
+let product: Product;
+let browser: Browser;
+let session: { token: string; merchantId: string; merchantName: string };
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+  // One login for the whole file: every page starts signed in, as after /login.
+  const res = await fetch(`${product.baseUrl}/api/merchants/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(product.demo),
+  });
+  expect(res.status).toBe(200);
+  session = ((await res.json()) as { data: typeof session }).data;
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function openSignedIn(options: PageOptions) {
+  const opened = await openPage(browser, options);
+  await opened.context.addInitScript((s) => {
+    if (!localStorage.getItem('token')) {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('merchantId', s.merchantId);
+      localStorage.setItem('merchantName', s.merchantName);
+      localStorage.setItem('sessionTimestamp', String(Date.now()));
+    }
+  }, session);
+  return opened;
+}
+
+async function openMethod(
+  page: Page,
+  lang: 'ar' | 'en',
+  slug: keyof typeof arLoyalty.methods.events,
+) {
+  const t = text[lang].loyalty;
+  const name = t.methods.events[slug].name;
+  await page
+    .getByRole('button', { name: fill(t.methods.editLabel, { method: name }), exact: true })
+    .click();
+  return page.getByRole('dialog', { name: fill(t.methodDialog.title, { method: name }) });
+}
+
+describe.each([
+  ['ar', 'birthday', 'birthday', 'مكافأة الاختبار'],
+  ['en', 'signup', 'signup', 'E2E test reward'],
+] as const)('the points programme in %s', (lang, slug, event, rewardName) => {
+  const t = text[lang];
+
+  test('turn a method off and on again with new points and a cap', async () => {
+    const { context, page } = await openSignedIn({ language: lang });
+    await page.goto(`${product.baseUrl}/setpoints`);
+    const card = page.getByTestId(`method-${event}`);
+    await card.getByText(t.loyalty.methods.active, { exact: true }).waitFor();
+
+    // Off: the spec's delete, saving 0 points.
+    let dialog = await openMethod(page, lang, slug);
+    await dialog.getByRole('button', { name: t.loyalty.methodDialog.delete }).click();
+    await page.getByTestId('toast').filter({ hasText: t.loyalty.methodDialog.deleted }).waitFor();
+    await card.getByText(t.loyalty.methods.inactive, { exact: true }).waitFor();
+
+    // On again: the modal offers the default 30 points.
+    dialog = await openMethod(page, lang, slug);
+    const points = dialog.getByLabel(t.loyalty.methodDialog.points, { exact: true });
+    expect(await points.inputValue()).toBe('30');
+    await points.fill('85');
+    await dialog.screenshot({ path: path.join(SHOTS_DIR, `method-dialog-${lang}.png`) });
+    if (event !== 'signup') {
+      await dialog.getByRole('checkbox').check();
+      await dialog.getByLabel(t.loyalty.methodDialog.capValue, { exact: true }).fill('2');
+    }
+    await dialog.getByRole('button', { name: t.loyalty.methodDialog.save, exact: true }).click();
+    await page.getByTestId('toast').filter({ hasText: t.loyalty.methodDialog.saved }).waitFor();
+    await card.getByText(t.loyalty.methods.active, { exact: true }).waitFor();
+    expect(await card.textContent()).toContain('85');
+    await context.close();
+  });
+
+  test('create, edit, switch off, see on /rewards, then delete a reward', async () => {
+    const { context, page } = await openSignedIn({ language: lang, width: 390, height: 844 });
+    const r = t.rewards;
+    await page.goto(`${product.baseUrl}/setpoints`);
+    await page.getByRole('button', { name: r.list.manage }).click();
+    const dialog = page.getByTestId('rewards-dialog');
+
+    await dialog.getByRole('button', { name: r.dialog.new }).click();
+    const form = dialog.getByTestId('reward-form');
+    expect(await form.getByLabel(r.form.pointsRequired, { exact: true }).inputValue()).toBe('100');
+    await form.getByLabel(r.form.name, { exact: true }).fill(rewardName);
+    await page.screenshot({ path: path.join(SHOTS_DIR, `reward-form-${lang}-390.png`) });
+    await form.getByRole('button', { name: r.form.create }).click();
+    await page.getByTestId('toast').filter({ hasText: r.messages.created }).waitFor();
+
+    const row = dialog.getByTestId('reward-row').filter({ hasText: rewardName });
+    await row.getByRole('button', { name: fill(r.dialog.editLabel, { name: rewardName }) }).click();
+    await form.getByLabel(r.form.pointsRequired, { exact: true }).fill('120');
+    await form.getByRole('button', { name: r.form.save }).click();
+    await page.getByTestId('toast').filter({ hasText: r.messages.saved }).waitFor();
+    await row.filter({ hasText: '120' }).waitFor();
+
+    const toggle = row.getByRole('switch', {
+      name: fill(r.dialog.toggleLabel, { name: rewardName }),
+    });
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await page.getByTestId('toast').filter({ hasText: r.messages.deactivated }).waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await page.screenshot({ path: path.join(SHOTS_DIR, `rewards-dialog-${lang}-390.png`) });
+    await dialog.getByRole('button', { name: t.common.dialog.close, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The /rewards screen shows it, switched off, with its cost.
+    await page.goto(`${product.baseUrl}/rewards`);
+    const stats = page.getByTestId('reward-stats').filter({ hasText: rewardName });
+    await stats.waitFor();
+    expect(await stats.textContent()).toContain(r.status.inactive);
+    expect(await stats.textContent()).toContain('120');
+
+    // Delete, after confirming.
+    await page.goto(`${product.baseUrl}/setpoints`);
+    await page.getByRole('button', { name: r.list.manage }).click();
+    await page
+      .getByTestId('reward-row')
+      .filter({ hasText: rewardName })
+      .getByRole('button', { name: fill(r.dialog.deleteLabel, { name: rewardName }) })
+      .click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor();
+    await page.screenshot({ path: path.join(SHOTS_DIR, `reward-delete-confirm-${lang}-390.png`) });
+    await confirm.getByRole('button', { name: r.dialog.confirm }).click();
+    await page.getByTestId('toast').filter({ hasText: r.messages.deleted }).waitFor();
+    await page
+      .getByTestId('reward-row')
+      .filter({ hasText: rewardName })
+      .waitFor({ state: 'detached' });
+    await page.goto(`${product.baseUrl}/rewards`);
+    await page.getByTestId('reward-stats').first().waitFor();
+    expect(await page.getByTestId('reward-stats').filter({ hasText: rewardName }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('points programme screenshots', () => {
+  test('/setpoints and /rewards at ar/en, light/dark, 390 and 1280 wide', async () => {
+    const files: string[] = [];
+    for (const lang of ['ar', 'en'] as const) {
+      for (const dark of [false, true]) {
+        for (const width of [390, 1280]) {
+          const { context, page } = await openSignedIn({
+            language: lang,
+            dark,
+            width,
+            height: width < 600 ? 844 : 800,
+          });
+          const name = `${lang}-${dark ? 'dark' : 'light'}-${width}`;
+          await page.goto(`${product.baseUrl}/setpoints`);
+          await page.getByTestId('collection-methods').waitFor();
+          await page.getByTestId('rewards-overview').waitFor();
+          await page.getByTestId('programme-status').waitFor();
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+          ).toBeLessThanOrEqual(0);
+          files.push(await screenshot(page, `setpoints-${name}`));
+
+          await page.goto(`${product.baseUrl}/rewards`);
+          await page.getByTestId('reward-stats').first().waitFor();
+          await page.locator('#redemptions-heading').waitFor();
+          await page
+            .getByRole('status')
+            .filter({ hasText: text[lang].common.states.loading })
+            .waitFor({ state: 'detached' });
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+          ).toBeLessThanOrEqual(0);
+          files.push(await screenshot(page, `rewards-${name}`));
+          await context.close();
+        }
+      }
+    }
+    expect(files).toHaveLength(16);
+  });
+});

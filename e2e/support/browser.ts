@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SHOTS_DIR = new URL('../artifacts/screenshots/', import.meta.url).pathname;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface PageOptions {
+  language?: 'ar' | 'en';
+  dark?: boolean;
+  width?: number;
+  height?: number;
+}
+
+/** A fresh context (empty storage) with the language and theme preferences already saved. */
+export async function openPage(
+  browser: Browser,
+  { language = 'ar', dark = false, width = 1280, height = 800 }: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    locale: language === 'ar' ? 'ar-SA' : 'en-US',
+    colorScheme: dark ? 'dark' : 'light',
+  });
+  await context.addInitScript(
+    ([lang, isDark]) => {
+      if (!sessionStorage.getItem('__e2e_prefs')) {
+        localStorage.setItem('language', lang as string);
+        localStorage.setItem('darkMode', String(isDark));
+        sessionStorage.setItem('__e2e_prefs', '1');
+      }
+    },
+    [language, dark] as const,
+  );
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const file = path.join(SHOTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+export interface Product {
+  baseUrl: string;
+  demo: { email: string; password: string };
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as AddressInfo;
+        srv.close(() => resolve(port));
+      });
+  });
+}
+
+/** A database of its own for this product instance: a fresh PostgreSQL database when
+ * DATABASE_URL is set (dropped at stop), else PGlite in a temporary DATA_DIR. */
+async function freshDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { drop: async () => {} };
+  const name = `nuqat_e2e_${Date.now()}_${process.pid}_${Math.floor(performance.now())}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Boots the built product (`apps/api/dist/server.js`) exactly as `npm start` does, with the demo store. */
+export async function startProduct(options: { smtpUrl?: string } = {}): Promise<Product> {
+  const port = await freePort();
+  const database = await freshDatabase();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nuqat-e2e-')),
+    DEMO: '1',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  if (database.url) env.DATABASE_URL = database.url;
+  if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
+
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'apps/api/dist/server.js')],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+
+  const deadline = Date.now() + 60_000;
+  while (!/Password:\s+\S+/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`product exited (${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) throw new Error(`product did not start within 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    demo: {
+      email: /E-mail:\s+(\S+)/.exec(output)![1]!,
+      password: /Password:\s+(\S+)/.exec(output)![1]!,
+    },
+    logs: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      await database.drop();
+    },
+  };
+}
