@@ -19,8 +19,16 @@ window.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// A request no handler answers fails the test that made it: MSW alone only logs it.
+const unhandled: string[] = [];
+
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({
+    onUnhandledRequest(request, print) {
+      unhandled.push(`${request.method} ${new URL(request.url).pathname}`);
+      print.error();
+    },
+  });
 });
 
 beforeEach(async () => {
@@ -32,6 +40,10 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  const requests = unhandled.splice(0);
+  if (requests.length > 0) {
+    throw new Error(`requests no handler answered: ${requests.join(', ')}`);
+  }
 });
 
 afterAll(() => {

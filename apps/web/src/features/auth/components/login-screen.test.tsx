@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { STORAGE_KEYS } from '@nuqat/contracts';
 import { server } from '../../../testing/server';
 import { renderApp } from '../../../testing/render-app';
@@ -10,10 +10,18 @@ import {
   loginResponseBody,
   signIn,
   storeInfoBody,
+  subscriptionBody,
 } from '../../../testing/mocks';
 
 const LOGIN_URL = '/api/merchants/auth/login';
 const STORE_INFO_URL = '/api/merchants/store-info';
+
+// A login that succeeds opens the dashboard, which reads the subscription.
+beforeEach(() => {
+  server.use(
+    http.get('/api/merchants/subscription/status', () => HttpResponse.json(subscriptionBody())),
+  );
+});
 
 async function openLogin() {
   const app = renderApp('/login');

@@ -3,11 +3,12 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
-import { signIn, storeInfoBody, subscriptionBody } from '../../../testing/mocks';
+import { settingsBody, signIn, storeInfoBody, subscriptionBody } from '../../../testing/mocks';
 
 function answer(subscription: Parameters<typeof subscriptionBody>[0]) {
   server.use(
     http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
+    http.get('/api/merchants/settings', () => HttpResponse.json(settingsBody())),
     http.get('/api/merchants/subscription/status', () =>
       HttpResponse.json(subscriptionBody(subscription)),
     ),
