@@ -90,3 +90,25 @@ export async function createMerchant(
   });
   return { merchant, email, password };
 }
+
+export interface SignedInStore {
+  merchantId: number;
+  /** The `authorization` header value of a fresh login. */
+  authorization: string;
+}
+
+/** A new merchant, logged in through the real login endpoint. */
+export async function signedInStore(
+  ctx: TestContext,
+  overrides: Partial<CreateMerchantInput> = {},
+): Promise<SignedInStore> {
+  const { merchant, email, password } = await createMerchant(ctx, overrides);
+  const res = await ctx.server.inject({
+    method: 'POST',
+    url: '/api/merchants/auth/login',
+    payload: { email, password },
+    remoteAddress: uniqueIp(),
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return { merchantId: merchant.id, authorization: `Bearer ${res.json().data.token}` };
+}

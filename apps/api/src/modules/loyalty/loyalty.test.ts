@@ -17,9 +17,9 @@ import {
   merchants,
 } from '../../db/schema/index.ts';
 import {
-  createMerchant,
   createTestContext,
-  uniqueIp,
+  signedInStore,
+  type SignedInStore,
   type TestContext,
 } from '../../test/test-app.ts';
 
@@ -31,21 +31,9 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-interface Store {
-  merchantId: number;
-  authorization: string;
-}
+type Store = SignedInStore;
 
-async function newStore(): Promise<Store> {
-  const { merchant, email, password } = await createMerchant(ctx, { plan: 'starter' });
-  const res = await ctx.server.inject({
-    method: 'POST',
-    url: '/api/merchants/auth/login',
-    payload: { email, password },
-    remoteAddress: uniqueIp(),
-  });
-  return { merchantId: merchant.id, authorization: `Bearer ${res.json().data.token}` };
-}
+const newStore = () => signedInStore(ctx, { plan: 'starter' });
 
 const getRules = (store: Store) =>
   ctx.server.inject({

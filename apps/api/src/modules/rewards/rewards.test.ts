@@ -14,9 +14,9 @@ import {
 } from '@nuqat/contracts';
 import { customers, redemptions, rewards } from '../../db/schema/index.ts';
 import {
-  createMerchant,
   createTestContext,
-  uniqueIp,
+  signedInStore,
+  type SignedInStore,
   type TestContext,
 } from '../../test/test-app.ts';
 
@@ -28,21 +28,9 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-interface Store {
-  merchantId: number;
-  authorization: string;
-}
+type Store = SignedInStore;
 
-async function newStore(plan: PlanId | null = 'growth'): Promise<Store> {
-  const { merchant, email, password } = await createMerchant(ctx, { plan });
-  const res = await ctx.server.inject({
-    method: 'POST',
-    url: '/api/merchants/auth/login',
-    payload: { email, password },
-    remoteAddress: uniqueIp(),
-  });
-  return { merchantId: merchant.id, authorization: `Bearer ${res.json().data.token}` };
-}
+const newStore = (plan: PlanId | null = 'growth') => signedInStore(ctx, { plan });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

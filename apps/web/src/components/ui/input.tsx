@@ -33,3 +33,19 @@ export function Input({ variant = 'default', endButton = false, className, ...pr
     />
   );
 }
+
+/**
+ * A whole-number field: numeric keypad on phones, digits written left to right and aligned to
+ * the end of the line in Arabic, no browser autofill.
+ */
+export function NumberInput({ className, ...props }: Omit<InputProps, 'variant'>) {
+  return (
+    <Input
+      inputMode="numeric"
+      dir="ltr"
+      autoComplete="off"
+      className={cn('rtl:text-end', className)}
+      {...props}
+    />
+  );
+}

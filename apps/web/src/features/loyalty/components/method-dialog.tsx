@@ -16,7 +16,7 @@ import {
 import { ActionError } from '../../../components/ui/action-error';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { NumberInput } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { useToast } from '../../../components/ui/toast';
@@ -135,12 +135,8 @@ function MethodForm({ rule, onDone, onBusyChange }: MethodFormProps) {
           error={validationText(errors.points?.message)}
         >
           {({ describedBy, invalid }) => (
-            <Input
+            <NumberInput
               id={id('points')}
-              inputMode="numeric"
-              dir="ltr"
-              autoComplete="off"
-              className="rtl:text-end"
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               {...register('points', { setValueAs: parseNumberOrZero })}
@@ -182,12 +178,8 @@ function MethodForm({ rule, onDone, onBusyChange }: MethodFormProps) {
             error={validationText(errors.requiredPurchases?.message)}
           >
             {({ describedBy, invalid }) => (
-              <Input
+              <NumberInput
                 id={id('purchases')}
-                inputMode="numeric"
-                dir="ltr"
-                autoComplete="off"
-                className="rtl:text-end"
                 aria-describedby={describedBy}
                 aria-invalid={invalid || undefined}
                 {...register('requiredPurchases', { setValueAs: parseNumber })}
@@ -204,12 +196,8 @@ function MethodForm({ rule, onDone, onBusyChange }: MethodFormProps) {
             error={validationText(errors.minOrderTotal?.message)}
           >
             {({ describedBy, invalid }) => (
-              <Input
+              <NumberInput
                 id={id('min-total')}
-                inputMode="numeric"
-                dir="ltr"
-                autoComplete="off"
-                className="rtl:text-end"
                 aria-describedby={describedBy}
                 aria-invalid={invalid || undefined}
                 {...register('minOrderTotal', { setValueAs: parseNumber })}
@@ -240,12 +228,8 @@ function MethodForm({ rule, onDone, onBusyChange }: MethodFormProps) {
                 error={validationText(errors.maxPerCustomer?.message)}
               >
                 {({ describedBy, invalid }) => (
-                  <Input
+                  <NumberInput
                     id={id('cap')}
-                    inputMode="numeric"
-                    dir="ltr"
-                    autoComplete="off"
-                    className="rtl:text-end"
                     aria-describedby={describedBy}
                     aria-invalid={invalid || undefined}
                     {...register('maxPerCustomer', { setValueAs: parseNumber })}

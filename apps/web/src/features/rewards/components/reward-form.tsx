@@ -18,7 +18,7 @@ import {
 import { ActionError } from '../../../components/ui/action-error';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { Input, NumberInput } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import { useToast } from '../../../components/ui/toast';
@@ -120,12 +120,6 @@ export function RewardForm({ reward, plan, onDone, onBusyChange }: RewardFormPro
 
   const formId = reward ? `reward-${reward.id}` : 'reward-new';
   const id = (name: string) => `${formId}-${name}`;
-  const numberInput = {
-    inputMode: 'numeric' as const,
-    dir: 'ltr' as const,
-    autoComplete: 'off',
-    className: 'rtl:text-end',
-  };
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} data-testid="reward-form">
@@ -198,9 +192,8 @@ export function RewardForm({ reward, plan, onDone, onBusyChange }: RewardFormPro
             error={validationText(errors.pointsRequired?.message)}
           >
             {({ describedBy, invalid }) => (
-              <Input
+              <NumberInput
                 id={id('points')}
-                {...numberInput}
                 aria-describedby={describedBy}
                 aria-invalid={invalid || undefined}
                 {...register('pointsRequired', { setValueAs: parseNumber })}
@@ -215,9 +208,8 @@ export function RewardForm({ reward, plan, onDone, onBusyChange }: RewardFormPro
               error={validationText(errors.value?.message)}
             >
               {({ describedBy, invalid }) => (
-                <Input
+                <NumberInput
                   id={id('value')}
-                  {...numberInput}
                   aria-describedby={describedBy}
                   aria-invalid={invalid || undefined}
                   {...register('value', { setValueAs: parseNumber })}
@@ -334,9 +326,8 @@ export function RewardForm({ reward, plan, onDone, onBusyChange }: RewardFormPro
             error={validationText(errors.maxUsage?.message)}
           >
             {({ describedBy, invalid }) => (
-              <Input
+              <NumberInput
                 id={id('max-usage')}
-                {...numberInput}
                 placeholder={t('form.maxUsagePlaceholder')}
                 aria-describedby={describedBy}
                 aria-invalid={invalid || undefined}
@@ -351,9 +342,8 @@ export function RewardForm({ reward, plan, onDone, onBusyChange }: RewardFormPro
             error={validationText(errors.minOrderAmount?.message)}
           >
             {({ describedBy, invalid }) => (
-              <Input
+              <NumberInput
                 id={id('min-order')}
-                {...numberInput}
                 aria-describedby={describedBy}
                 aria-invalid={invalid || undefined}
                 {...register('minOrderAmount', { setValueAs: parseNumber })}
@@ -367,9 +357,8 @@ export function RewardForm({ reward, plan, onDone, onBusyChange }: RewardFormPro
             error={validationText(errors.couponValidDays?.message)}
           >
             {({ describedBy, invalid }) => (
-              <Input
+              <NumberInput
                 id={id('valid-days')}
-                {...numberInput}
                 aria-describedby={describedBy}
                 aria-invalid={invalid || undefined}
                 {...register('couponValidDays', { setValueAs: parseNumber })}

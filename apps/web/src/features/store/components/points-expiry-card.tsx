@@ -4,7 +4,7 @@ import { POINTS_EXPIRY_MAX_DAYS } from '@nuqat/contracts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { NumberInput } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { useMerchantSettings, useUpdateMerchantSettings } from '../api/merchant-settings';
 
@@ -48,10 +48,8 @@ function ExpiryForm({ initialDays }: ExpiryFormProps) {
             error={error}
           >
             {({ describedBy, invalid }) => (
-              <Input
+              <NumberInput
                 id="expiry-days"
-                inputMode="numeric"
-                dir="ltr"
                 value={days}
                 onChange={(e) => setDays(e.target.value.replace(/[^\d]/g, ''))}
                 aria-describedby={describedBy}
