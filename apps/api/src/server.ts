@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     app.services.jobs
       .runBirthdays()
       .then(() => app.services.jobs.runExpiry())
+      .then(() => app.services.jobs.runUninstallPurge())
       .catch((err: unknown) => server.log.error({ err }, 'scheduled job failed'));
   };
   const jobsTimer = setInterval(runJobs, 10 * 60 * 1000);

@@ -585,6 +585,52 @@ describe('birthdays', () => {
   });
 });
 
+describe('uninstalled stores', () => {
+  test('a store uninstalled more than 90 days ago is deleted with all its data; a recent or reinstalled one is kept', async () => {
+    const db = ctx.database.db;
+    const day = 86_400_000;
+    const now = ctx.clock.now().getTime();
+    const stores = {
+      gone: await setupStore(ctx, { rules: { signup: { points: 10 } } }),
+      recent: await setupStore(ctx, { rules: { signup: { points: 10 } } }),
+      back: await setupStore(ctx, { rules: { signup: { points: 10 } } }),
+    };
+    for (const merchantId of Object.values(stores)) {
+      await deliverOk(
+        ctx,
+        webhooks.customerCreated(merchantId, customer(), new Date(now - 120 * day)),
+      );
+    }
+    await deliverOk(ctx, webhooks.appUninstalled(stores.gone, new Date(now - 91 * day)));
+    await deliverOk(ctx, webhooks.appUninstalled(stores.recent, new Date(now - 89 * day)));
+    await deliverOk(ctx, webhooks.appUninstalled(stores.back, new Date(now - 100 * day)));
+    await deliverOk(ctx, webhooks.appInstalled(stores.back, new Date(now - 95 * day)));
+
+    const jobs = ctx.app.services.jobs;
+    // On a database another run already used today, the day is claimed: force the first run then.
+    let first = await jobs.runUninstallPurge();
+    if (!first.ran) first = await jobs.runUninstallPurge({ force: true });
+    expect(first.purged).toContain(stores.gone);
+    expect(first.purged).not.toContain(stores.recent);
+    expect(first.purged).not.toContain(stores.back);
+    expect(await jobs.runUninstallPurge()).toEqual({ ran: false, purged: [] });
+
+    const left = async (merchantId: number) => {
+      const result = await db.execute(sql`
+        select (select count(*) from merchants where id = ${merchantId})::int as merchants,
+               (select count(*) from customers where merchant_id = ${merchantId})::int as customers,
+               (select count(*) from points_ledger where merchant_id = ${merchantId})::int as ledger,
+               (select count(*) from webhook_events where merchant_id = ${merchantId})::int as events`);
+      return (result as unknown as { rows: Record<string, number>[] }).rows[0];
+    };
+    expect(await left(stores.gone)).toEqual({ merchants: 0, customers: 0, ledger: 0, events: 0 });
+    for (const merchantId of [stores.recent, stores.back]) {
+      expect(await left(merchantId)).toMatchObject({ merchants: 1, customers: 1, ledger: 1 });
+      await expectLedgerInvariant(ctx, merchantId);
+    }
+  });
+});
+
 describe('ledger', () => {
   test('ledger rows cannot be changed or deleted', async () => {
     const merchantId = await setupStore(ctx, { rules: { signup: { points: 5 } } });

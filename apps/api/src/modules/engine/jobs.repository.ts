@@ -1,6 +1,12 @@
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { customers, jobRuns, loyaltyRules, merchants } from '../../db/schema/index.ts';
+import {
+  customers,
+  jobRuns,
+  loyaltyRules,
+  merchants,
+  webhookEvents,
+} from '../../db/schema/index.ts';
 
 /** Claims (job, period); only the first caller across all instances gets true. */
 export async function claimJobRun(db: Executor, job: string, period: string): Promise<boolean> {
@@ -59,4 +65,23 @@ export async function findBirthdayCustomers(
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes every store uninstalled before `cutoff` and not installed again, with all its data:
+ * the merchant row cascades to its login, customers, ledger, lots, orders, rules, rewards and
+ * redemptions; its stored webhooks (which hold shopper details) go too. One statement decides,
+ * so a reinstall that lands at the same moment keeps its store.
+ */
+export async function purgeStoresUninstalledBefore(db: Executor, cutoff: Date): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const purged = await tx
+      .delete(merchants)
+      .where(and(eq(merchants.installStatus, 'uninstalled'), lt(merchants.uninstalledAt, cutoff)))
+      .returning({ id: merchants.id });
+    const ids = purged.map((row) => row.id);
+    if (ids.length > 0)
+      await tx.delete(webhookEvents).where(inArray(webhookEvents.merchantId, ids));
+    return ids;
+  });
 }

@@ -7,12 +7,16 @@ import {
   findBirthdayCustomers,
   findMerchantsWithBirthdayRule,
   finishJobRun,
+  purgeStoresUninstalledBefore,
 } from './jobs.repository.ts';
 import { countRuleEarns, findExpiredLots } from './ledger.repository.ts';
 import { creditPoints, expireLot } from './ledger.service.ts';
 
 /** A birthday set this recently earns nothing yet, so nobody moves their birthday to today. */
 export const BIRTHDAY_WAIT_DAYS = 30;
+
+/** How long an uninstalled store's data is kept, so a merchant who comes back finds it all. */
+export const UNINSTALL_GRACE_DAYS = 90;
 
 /**
  * Scheduled work. Each job claims its period in `job_runs` first, so with any number of API
@@ -90,7 +94,23 @@ export function createJobsService(ctx: AppContext) {
     return { expiredPoints, lots };
   }
 
-  return { runBirthdays, runExpiry };
+  /** Deletes the data of stores uninstalled more than the grace period ago; once a day. */
+  async function runUninstallPurge(
+    options: { force?: boolean } = {},
+  ): Promise<{ ran: boolean; purged: number[] }> {
+    const now = ctx.now();
+    const today = riyadhToday(now).date;
+    if (!options.force && !(await claimJobRun(db, 'uninstall-purge', today)))
+      return { ran: false, purged: [] };
+    const cutoff = new Date(now.getTime() - UNINSTALL_GRACE_DAYS * 86_400_000);
+    const purged = await purgeStoresUninstalledBefore(db, cutoff);
+    await finishJobRun(db, 'uninstall-purge', today, { purged });
+    if (purged.length > 0)
+      log.info({ job: 'uninstall-purge', purged }, 'uninstalled stores purged');
+    return { ran: true, purged };
+  }
+
+  return { runBirthdays, runExpiry, runUninstallPurge };
 }
 
 export type JobsService = ReturnType<typeof createJobsService>;
