@@ -27,7 +27,7 @@ import {
   qualifies,
   toHalalas,
 } from './engine-rules.ts';
-import { accountedForSource, countRuleEarns } from './ledger.repository.ts';
+import { accountedForSources, countRuleEarns } from './ledger.repository.ts';
 import { creditPoints, debitPoints } from './ledger.service.ts';
 
 /**
@@ -94,7 +94,10 @@ export async function upsertCustomer(
   if (Object.keys(values).length > 0) await updateCustomer(tx, merchantId, customer.id, values);
 }
 
-/** Brings one source's points to `target`, writing the difference (or nothing) to the ledger. */
+/**
+ * Brings one source's points from what the ledger holds for it (`accounted`) to `target`,
+ * writing the difference (or nothing).
+ */
 async function settle(
   tx: Executor,
   input: {
@@ -105,15 +108,11 @@ async function settle(
     keyBase: string;
     ruleEvent: RuleEvent;
     target: number;
+    accounted: { net: number; rows: number } | undefined;
     at: Date;
   },
 ): Promise<void> {
-  const { net, rows } = await accountedForSource(
-    tx,
-    input.merchant.id,
-    input.sourceType,
-    input.sourceId,
-  );
+  const { net, rows } = input.accounted ?? { net: 0, rows: 0 };
   const diff = input.target - net;
   if (diff === 0) return;
   const entry = {
@@ -158,6 +157,12 @@ async function reconcileCustomerOrders(
   at: Date,
 ): Promise<void> {
   const counted = await findEarnedOrders(tx, merchant.id, customerId);
+  const accounted = await accountedForSources(
+    tx,
+    merchant.id,
+    ['order', 'repeat_purchase'],
+    counted.map((order) => String(order.id)),
+  );
   const orderRule = rules.get('order.created');
   const repeat = rules.get('repeat_purchase');
   const every = enabled(repeat) ? Math.max(1, repeat.requiredPurchases ?? 1) : 0;
@@ -180,6 +185,7 @@ async function reconcileCustomerOrders(
       keyBase: `order:${order.id}`,
       ruleEvent: 'order.created',
       target: earn,
+      accounted: accounted.get(`order:${order.id}`),
     });
     await settle(tx, {
       ...common,
@@ -187,6 +193,7 @@ async function reconcileCustomerOrders(
       keyBase: `order:${order.id}:repeat`,
       ruleEvent: 'repeat_purchase',
       target: bonus,
+      accounted: accounted.get(`repeat_purchase:${order.id}`),
     });
   }
 }

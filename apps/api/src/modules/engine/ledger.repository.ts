@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, like, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers, pointsLedger, pointsLots, type LedgerKind } from '../../db/schema/index.ts';
 
@@ -101,15 +101,23 @@ export async function setLotRemaining(
     .where(and(eq(pointsLots.merchantId, merchantId), eq(pointsLots.ledgerId, ledgerId)));
 }
 
-/** Σdelta − Σshortfall of one source: what the source is accounted to have given (forgiven shortfalls count as taken). */
-export async function accountedForSource(
+/**
+ * What each source is accounted to have given — Σdelta − Σshortfall (forgiven shortfalls count as
+ * taken) and its number of rows — for every (type, id) pair of the lists, in one query. Keyed
+ * `${sourceType}:${sourceId}`; a source with no rows is absent.
+ */
+export async function accountedForSources(
   db: Executor,
   merchantId: number,
-  sourceType: string,
-  sourceId: string,
-): Promise<{ net: number; rows: number }> {
-  const [row] = await db
+  sourceTypes: string[],
+  sourceIds: string[],
+): Promise<Map<string, { net: number; rows: number }>> {
+  const found = new Map<string, { net: number; rows: number }>();
+  if (sourceIds.length === 0) return found;
+  const rows = await db
     .select({
+      sourceType: pointsLedger.sourceType,
+      sourceId: pointsLedger.sourceId,
       net: sql<string>`coalesce(sum(${pointsLedger.delta} - ${pointsLedger.shortfall}), 0)`,
       rows: sql<string>`count(*)`,
     })
@@ -117,11 +125,18 @@ export async function accountedForSource(
     .where(
       and(
         eq(pointsLedger.merchantId, merchantId),
-        eq(pointsLedger.sourceType, sourceType),
-        eq(pointsLedger.sourceId, sourceId),
+        inArray(pointsLedger.sourceType, sourceTypes),
+        inArray(pointsLedger.sourceId, sourceIds),
       ),
-    );
-  return { net: Number(row?.net ?? 0), rows: Number(row?.rows ?? 0) };
+    )
+    .groupBy(pointsLedger.sourceType, pointsLedger.sourceId);
+  for (const row of rows) {
+    found.set(`${row.sourceType}:${row.sourceId}`, {
+      net: Number(row.net),
+      rows: Number(row.rows),
+    });
+  }
+  return found;
 }
 
 /** How many times the customer has earned from a rule (for per-customer caps on one-off rules). */
