@@ -4,6 +4,7 @@ import { CalendarClock, Hash, Link2, Mail, Package, ShieldCheck, Store } from 'l
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
 import { errorMessage, type Message } from '../../../lib/messages';
 import { useStoreInfo } from '../api/get-store-info';
@@ -22,12 +23,18 @@ function safeHttpUrl(value: string): string | null {
 interface ItemProps {
   icon: ReactNode;
   label: string;
+  className?: string;
   children: ReactNode;
 }
 
-function Item({ icon, label, children }: ItemProps) {
+function Item({ icon, label, className, children }: ItemProps) {
   return (
-    <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
+    <div
+      className={cn(
+        'flex items-start gap-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60',
+        className,
+      )}
+    >
       <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-white text-brand-700 shadow-xs dark:bg-slate-900 dark:text-brand-300">
         {icon}
       </span>
@@ -104,9 +111,12 @@ export function StoreInfoPanel({ loadErrorMessage }: StoreInfoPanelProps) {
             : t('store.notSet')}
         </Item>
         {info.storeUrl ? (
+          // The last, lone item: two columns wide, so an address is not broken mid-word
+          // while the rest of its row stays empty.
           <Item
             icon={<Link2 aria-hidden="true" className={iconClass} />}
             label={t('store.storeUrl')}
+            className="sm:col-span-2"
           >
             <a
               href={safeHttpUrl(info.storeUrl) ?? undefined}

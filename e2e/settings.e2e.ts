@@ -1,0 +1,292 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { POINTS_EXPIRY_MAX_DAYS, type MerchantSettings, type Subscription } from '@nuqat/contracts';
+import arMerchant from '../apps/web/src/locales/ar/merchant.json' with { type: 'json' };
+import enMerchant from '../apps/web/src/locales/en/merchant.json' with { type: 'json' };
+import path from 'node:path';
+import {
+  SHOTS_DIR,
+  launchBrowser,
+  openPage,
+  screenshot,
+  type PageOptions,
+} from './support/browser.ts';
+import { startProduct, type Product } from './support/product.ts';
+
+const text = { ar: arMerchant, en: enMerchant };
+
+/** The catalogue's {{placeholders}} filled in, as i18next does. */
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+
+let product: Product;
+let browser: Browser;
+let session: { token: string; merchantId: string; merchantName: string };
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+  // One login for the whole file: every page starts signed in, as after /login.
+  const res = await fetch(`${product.baseUrl}/api/merchants/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(product.demo),
+  });
+  expect(res.status).toBe(200);
+  session = ((await res.json()) as { data: typeof session }).data;
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function api<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${product.baseUrl}${url}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${session.token}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+const getSubscription = async () =>
+  (await api<{ subscription: Subscription }>('/api/merchants/subscription/status')).subscription;
+const getSettings = () => api<MerchantSettings>('/api/merchants/settings');
+
+async function openSignedIn(options: PageOptions) {
+  const opened = await openPage(browser, options);
+  await opened.context.addInitScript((s) => {
+    if (!localStorage.getItem('token')) {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('merchantId', s.merchantId);
+      localStorage.setItem('merchantName', s.merchantName);
+      localStorage.setItem('sessionTimestamp', String(Date.now()));
+    }
+  }, session);
+  return opened;
+}
+
+/** Numbers and dates as the browser formats them for the language (Latin digits, Riyadh time). */
+function browserFormat(page: Page, lang: 'ar' | 'en', value: number | string) {
+  return page.evaluate(
+    ([locale, v]) =>
+      typeof v === 'number'
+        ? new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(v)
+        : new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Riyadh', dateStyle: 'medium' }).format(
+            new Date(v),
+          ),
+    [lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-US', value] as const,
+  );
+}
+
+/** The usage panel must say what GET /api/merchants/subscription/status answers. */
+async function expectUsagePanel(page: Page, lang: 'ar' | 'en', sub: Subscription) {
+  const t = text[lang].usage;
+  const usage = page.getByTestId('usage-text');
+  await usage.waitFor();
+  // The card: the innermost box holding both the heading and the usage line.
+  const panel = page
+    .locator('div', { has: page.getByRole('heading', { name: t.heading, exact: true }) })
+    .filter({ has: usage })
+    .last();
+  const used = await browserFormat(page, lang, sub.ordersUsed);
+  expect(await usage.textContent()).toBe(
+    sub.usageLimit === null
+      ? fill(t.unlimited, { used })
+      : fill(t.used, { used, limit: await browserFormat(page, lang, sub.usageLimit) }),
+  );
+  const since = fill(t.since, { date: await browserFormat(page, lang, sub.periodStart) });
+  expect(await panel.getByText(since, { exact: true }).count()).toBe(1);
+  const progress = panel.getByRole('progressbar', { name: t.progressLabel });
+  if (sub.usageLimit === null) {
+    expect(await progress.count()).toBe(0);
+  } else {
+    expect(await progress.getAttribute('aria-valuenow')).toBe(String(sub.usagePercentage));
+  }
+  expect(await panel.getByText(t.inactive, { exact: true }).count()).toBe(sub.isActive ? 0 : 1);
+  expect(await page.getByText(t.reinstallTitle, { exact: true }).count()).toBe(
+    sub.needsReinstall ? 1 : 0,
+  );
+}
+
+/** A store-information item's value, found by its label. */
+const storeItem = (page: Page, label: string) =>
+  page.locator(`xpath=//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
+
+describe.each(['ar', 'en'] as const)('settings and dashboard in %s', (lang) => {
+  const t = text[lang];
+
+  test('/settings shows the plan, status and usage the API answers', async () => {
+    const sub = await getSubscription();
+    const { context, page } = await openSignedIn({ language: lang });
+    await page.goto(`${product.baseUrl}/settings`);
+    await page.getByRole('heading', { level: 1, name: t.screens.settings.title }).waitFor();
+    await expectUsagePanel(page, lang, sub);
+
+    const plan = storeItem(page, t.store.plan);
+    expect(await plan.textContent()).toBe(sub.plan ? t.plans[sub.plan] : t.store.notSet);
+    expect(await storeItem(page, t.store.subscriptionStatus).textContent()).toBe(
+      t.subscription.status[sub.status],
+    );
+    expect(await storeItem(page, t.store.expiry).textContent()).toBe(
+      sub.expiryDate ? await browserFormat(page, lang, sub.expiryDate) : t.store.notSet,
+    );
+    await context.close();
+  });
+
+  test('points expiry: on and saved, kept on reload, out-of-range refused, then off', async () => {
+    const e = t.expiry;
+    const before = await getSettings();
+    const days = lang === 'ar' ? 90 : 45;
+    const { context, page } = await openSignedIn({ language: lang, width: 390, height: 844 });
+    const sent: unknown[] = [];
+    const files: string[] = [];
+    page.on('request', (request) => {
+      if (
+        request.method() === 'PUT' &&
+        new URL(request.url()).pathname === '/api/merchants/settings'
+      )
+        sent.push(request.postDataJSON());
+    });
+    try {
+      await page.goto(`${product.baseUrl}/settings`);
+      const toggle = page.getByRole('switch', { name: e.enabled, exact: true });
+      await toggle.waitFor();
+      expect(await toggle.getAttribute('aria-checked')).toBe(
+        String(before.pointsExpiryDays !== null),
+      );
+      const input = page.getByLabel(e.days, { exact: true });
+      const save = page.getByRole('button', { name: e.save, exact: true });
+
+      // On, with a number of days.
+      if (before.pointsExpiryDays === null) await toggle.click();
+      expect(await toggle.getAttribute('aria-checked')).toBe('true');
+      await input.fill(String(days));
+      await save.click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${e.saved} — ${fill(e.after, { days: String(days) })}` })
+        .waitFor();
+      expect(sent).toEqual([{ pointsExpiryDays: days }]);
+      expect((await getSettings()).pointsExpiryDays).toBe(days);
+
+      // Kept after a reload.
+      await page.reload();
+      await toggle.waitFor();
+      expect(await toggle.getAttribute('aria-checked')).toBe('true');
+      expect(await input.inputValue()).toBe(String(days));
+
+      // Out of range: the message, and nothing sent.
+      for (const wrong of [0, POINTS_EXPIRY_MAX_DAYS + 1]) {
+        await input.fill(String(wrong));
+        await save.click();
+        const error = page.getByRole('alert').filter({ hasText: e.invalid });
+        await error.waitFor();
+        expect(await input.getAttribute('aria-invalid')).toBe('true');
+        if (wrong === 0) {
+          // The card alone, in a viewport tall enough that nothing scrolls under the sticky header.
+          const file = path.join(SHOTS_DIR, `settings-expiry-invalid-${lang}-390.png`);
+          await page.setViewportSize({ width: 390, height: 2400 });
+          await page.evaluate(() => scrollTo(0, 0));
+          await page
+            .locator('div', { has: page.getByRole('heading', { name: e.heading, exact: true }) })
+            .filter({ has: toggle })
+            .last()
+            .screenshot({ path: file });
+          await page.setViewportSize({ width: 390, height: 844 });
+          files.push(file);
+        }
+        expect(await input.getAttribute('aria-describedby')).toContain(
+          (await error.getAttribute('id'))!,
+        );
+      }
+      expect(files).toHaveLength(1);
+      expect(sent).toHaveLength(1);
+      expect((await getSettings()).pointsExpiryDays).toBe(days);
+
+      // Off again.
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-checked')).toBe('false');
+      expect(await input.count()).toBe(0);
+      await save.click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${e.saved} — ${e.never}` })
+        .waitFor();
+      // The two refused values never left the browser: the only other PUT is this one.
+      expect(sent).toEqual([{ pointsExpiryDays: days }, { pointsExpiryDays: null }]);
+      expect((await getSettings()).pointsExpiryDays).toBeNull();
+    } finally {
+      await context.close();
+      // The demo store as it was found.
+      await api('/api/merchants/settings', { method: 'PUT', body: before });
+    }
+  });
+
+  test('/dashboard loads signed in and shows the subscription usage panel', async () => {
+    const sub = await getSubscription();
+    const { context, page } = await openSignedIn({ language: lang });
+    await page.goto(`${product.baseUrl}/dashboard`);
+    await page.getByRole('heading', { level: 1, name: t.screens.dashboard.title }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(await page.title()).toContain(t.screens.dashboard.title);
+    await expectUsagePanel(page, lang, sub);
+    expect(await storeItem(page, t.store.plan).textContent()).toBe(
+      sub.plan ? t.plans[sub.plan] : t.store.notSet,
+    );
+    await page.getByRole('heading', { name: t.dashboard.shortcuts }).waitFor();
+    expect(
+      await page.getByRole('link', { name: t.screens.settings.title }).count(),
+    ).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe('settings and dashboard screenshots', () => {
+  test('/settings and /dashboard at ar/en, light/dark, 390 and 1280 wide', async () => {
+    const files: string[] = [];
+    for (const lang of ['ar', 'en'] as const) {
+      for (const dark of [false, true]) {
+        for (const width of [390, 1280]) {
+          const t = text[lang];
+          const { context, page } = await openSignedIn({
+            language: lang,
+            dark,
+            width,
+            height: width < 600 ? 844 : 800,
+          });
+          const name = `${lang}-${dark ? 'dark' : 'light'}-${width}`;
+          await page.goto(`${product.baseUrl}/settings`);
+          await page.getByTestId('usage-text').waitFor();
+          await page.getByRole('switch', { name: t.expiry.enabled, exact: true }).waitFor();
+          await storeItem(page, t.store.plan).waitFor();
+          expect(await page.locator('html').getAttribute('dir')).toBe(
+            lang === 'ar' ? 'rtl' : 'ltr',
+          );
+          expect(await page.locator('html').evaluate((el) => el.classList.contains('dark'))).toBe(
+            dark,
+          );
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+          ).toBeLessThanOrEqual(0);
+          files.push(await screenshot(page, `settings-${name}`));
+
+          await page.goto(`${product.baseUrl}/dashboard`);
+          await page.getByTestId('usage-text').waitFor();
+          await storeItem(page, t.store.plan).waitFor();
+          await page.getByRole('heading', { name: t.dashboard.shortcuts }).waitFor();
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+          ).toBeLessThanOrEqual(0);
+          files.push(await screenshot(page, `dashboard-${name}`));
+          await context.close();
+        }
+      }
+    }
+    expect(files).toHaveLength(16);
+  });
+});
