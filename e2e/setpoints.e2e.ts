@@ -7,13 +7,8 @@ import enLoyalty from '../apps/web/src/locales/en/loyalty.json' with { type: 'js
 import arRewards from '../apps/web/src/locales/ar/rewards.json' with { type: 'json' };
 import enRewards from '../apps/web/src/locales/en/rewards.json' with { type: 'json' };
 import path from 'node:path';
-import {
-  SHOTS_DIR,
-  launchBrowser,
-  openPage,
-  screenshot,
-  type PageOptions,
-} from './support/browser.ts';
+import { SHOTS_DIR, launchBrowser, screenshot } from './support/browser.ts';
+import { fill, openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const text = {
@@ -21,43 +16,20 @@ const text = {
   en: { common: enCommon, loyalty: enLoyalty, rewards: enRewards },
 };
 
-/** The catalogue's {{placeholders}} filled in, as i18next does. */
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-
 let product: Product;
 let browser: Browser;
-let session: { token: string; merchantId: string; merchantName: string };
+let session: MerchantSession;
 
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchBrowser();
   // One login for the whole file: every page starts signed in, as after /login.
-  const res = await fetch(`${product.baseUrl}/api/merchants/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(product.demo),
-  });
-  expect(res.status).toBe(200);
-  session = ((await res.json()) as { data: typeof session }).data;
+  session = await signInDemo(product);
 });
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
 });
-
-async function openSignedIn(options: PageOptions) {
-  const opened = await openPage(browser, options);
-  await opened.context.addInitScript((s) => {
-    if (!localStorage.getItem('token')) {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('merchantId', s.merchantId);
-      localStorage.setItem('merchantName', s.merchantName);
-      localStorage.setItem('sessionTimestamp', String(Date.now()));
-    }
-  }, session);
-  return opened;
-}
 
 async function openMethod(
   page: Page,
@@ -79,7 +51,7 @@ describe.each([
   const t = text[lang];
 
   test('turn a method off and on again with new points and a cap', async () => {
-    const { context, page } = await openSignedIn({ language: lang });
+    const { context, page } = await openSignedIn(browser, session, { language: lang });
     await page.goto(`${product.baseUrl}/setpoints`);
     const card = page.getByTestId(`method-${event}`);
     await card.getByText(t.loyalty.methods.active, { exact: true }).waitFor();
@@ -108,7 +80,11 @@ describe.each([
   });
 
   test('create, edit, switch off, see on /rewards, then delete a reward', async () => {
-    const { context, page } = await openSignedIn({ language: lang, width: 390, height: 844 });
+    const { context, page } = await openSignedIn(browser, session, {
+      language: lang,
+      width: 390,
+      height: 844,
+    });
     const r = t.rewards;
     await page.goto(`${product.baseUrl}/setpoints`);
     await page.getByRole('button', { name: r.list.manage }).click();
@@ -177,7 +153,7 @@ describe('points programme screenshots', () => {
     for (const lang of ['ar', 'en'] as const) {
       for (const dark of [false, true]) {
         for (const width of [390, 1280]) {
-          const { context, page } = await openSignedIn({
+          const { context, page } = await openSignedIn(browser, session, {
             language: lang,
             dark,
             width,

@@ -4,36 +4,21 @@ import { POINTS_EXPIRY_MAX_DAYS, type MerchantSettings, type Subscription } from
 import arMerchant from '../apps/web/src/locales/ar/merchant.json' with { type: 'json' };
 import enMerchant from '../apps/web/src/locales/en/merchant.json' with { type: 'json' };
 import path from 'node:path';
-import {
-  SHOTS_DIR,
-  launchBrowser,
-  openPage,
-  screenshot,
-  type PageOptions,
-} from './support/browser.ts';
+import { SHOTS_DIR, launchBrowser, screenshot } from './support/browser.ts';
+import { fill, openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const text = { ar: arMerchant, en: enMerchant };
 
-/** The catalogue's {{placeholders}} filled in, as i18next does. */
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-
 let product: Product;
 let browser: Browser;
-let session: { token: string; merchantId: string; merchantName: string };
+let session: MerchantSession;
 
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchBrowser();
   // One login for the whole file: every page starts signed in, as after /login.
-  const res = await fetch(`${product.baseUrl}/api/merchants/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(product.demo),
-  });
-  expect(res.status).toBe(200);
-  session = ((await res.json()) as { data: typeof session }).data;
+  session = await signInDemo(product);
 });
 afterAll(async () => {
   await browser?.close();
@@ -56,19 +41,6 @@ async function api<T>(url: string, init: { method?: string; body?: unknown } = {
 const getSubscription = async () =>
   (await api<{ subscription: Subscription }>('/api/merchants/subscription/status')).subscription;
 const getSettings = () => api<MerchantSettings>('/api/merchants/settings');
-
-async function openSignedIn(options: PageOptions) {
-  const opened = await openPage(browser, options);
-  await opened.context.addInitScript((s) => {
-    if (!localStorage.getItem('token')) {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('merchantId', s.merchantId);
-      localStorage.setItem('merchantName', s.merchantName);
-      localStorage.setItem('sessionTimestamp', String(Date.now()));
-    }
-  }, session);
-  return opened;
-}
 
 /** Numbers and dates as the browser formats them for the language (Latin digits, Riyadh time). */
 function browserFormat(page: Page, lang: 'ar' | 'en', value: number | string) {
@@ -122,7 +94,7 @@ describe.each(['ar', 'en'] as const)('settings and dashboard in %s', (lang) => {
 
   test('/settings shows the plan, status and usage the API answers', async () => {
     const sub = await getSubscription();
-    const { context, page } = await openSignedIn({ language: lang });
+    const { context, page } = await openSignedIn(browser, session, { language: lang });
     await page.goto(`${product.baseUrl}/settings`);
     await page.getByRole('heading', { level: 1, name: t.screens.settings.title }).waitFor();
     await expectUsagePanel(page, lang, sub);
@@ -142,7 +114,11 @@ describe.each(['ar', 'en'] as const)('settings and dashboard in %s', (lang) => {
     const e = t.expiry;
     const before = await getSettings();
     const days = lang === 'ar' ? 90 : 45;
-    const { context, page } = await openSignedIn({ language: lang, width: 390, height: 844 });
+    const { context, page } = await openSignedIn(browser, session, {
+      language: lang,
+      width: 390,
+      height: 844,
+    });
     const sent: unknown[] = [];
     const files: string[] = [];
     page.on('request', (request) => {
@@ -229,7 +205,7 @@ describe.each(['ar', 'en'] as const)('settings and dashboard in %s', (lang) => {
 
   test('/dashboard loads signed in and shows the subscription usage panel', async () => {
     const sub = await getSubscription();
-    const { context, page } = await openSignedIn({ language: lang });
+    const { context, page } = await openSignedIn(browser, session, { language: lang });
     await page.goto(`${product.baseUrl}/dashboard`);
     await page.getByRole('heading', { level: 1, name: t.screens.dashboard.title }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
@@ -253,7 +229,7 @@ describe('settings and dashboard screenshots', () => {
       for (const dark of [false, true]) {
         for (const width of [390, 1280]) {
           const t = text[lang];
-          const { context, page } = await openSignedIn({
+          const { context, page } = await openSignedIn(browser, session, {
             language: lang,
             dark,
             width,
