@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'ROUTE_NOT_FOUND',
   'UNAUTHENTICATED',
+  'FORBIDDEN',
   'SESSION_EXPIRED',
   'AUTH_INVALID_CREDENTIALS',
   'RATE_LIMITED',
@@ -25,6 +26,12 @@ export const ERROR_CODES = [
   'PROGRAMME_PAUSED',
   'STORE_NEEDS_REINSTALL',
   'SALLA_UNAVAILABLE',
+  'SHOPPER_CODE_INVALID',
+  'INSUFFICIENT_POINTS',
+  'REWARD_UNAVAILABLE',
+  'REWARD_LIMIT_REACHED',
+  'SUBSCRIPTION_INACTIVE',
+  'REDEMPTION_FAILED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -39,6 +46,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
   SESSION_EXPIRED: 401,
   AUTH_INVALID_CREDENTIALS: 401,
   RATE_LIMITED: 429,
@@ -53,6 +61,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PROGRAMME_PAUSED: 409,
   STORE_NEEDS_REINSTALL: 409,
   SALLA_UNAVAILABLE: 502,
+  SHOPPER_CODE_INVALID: 400,
+  INSUFFICIENT_POINTS: 409,
+  REWARD_UNAVAILABLE: 409,
+  REWARD_LIMIT_REACHED: 409,
+  SUBSCRIPTION_INACTIVE: 409,
+  REDEMPTION_FAILED: 502,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -83,6 +97,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   NOT_FOUND: { ar: 'العنصر غير موجود', en: 'Not found.' },
   ROUTE_NOT_FOUND: { ar: 'المسار غير موجود', en: 'This address does not exist.' },
   UNAUTHENTICATED: { ar: 'يرجى تسجيل الدخول أولاً', en: 'Please login first' },
+  FORBIDDEN: {
+    ar: 'ليس لديك صلاحية للوصول إلى هذه البيانات',
+    en: 'You do not have access to this data.',
+  },
   SESSION_EXPIRED: {
     ar: 'انتهت الجلسة، يرجى تسجيل الدخول مرة أخرى',
     en: 'Your session has ended. Please log in again.',
@@ -138,6 +156,30 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   SALLA_UNAVAILABLE: {
     ar: 'تعذّر الاتصال بسلة حالياً، حاول مرة أخرى بعد قليل',
     en: 'Salla could not be reached right now. Please try again shortly.',
+  },
+  SHOPPER_CODE_INVALID: {
+    ar: 'رمز الدخول غير صحيح أو منتهي الصلاحية، اطلب رمزاً جديداً',
+    en: 'The sign-in code is wrong or has expired. Ask for a new one.',
+  },
+  INSUFFICIENT_POINTS: {
+    ar: 'نقاطك لا تكفي لهذه المكافأة',
+    en: 'You do not have enough points for this reward.',
+  },
+  REWARD_UNAVAILABLE: {
+    ar: 'هذه المكافأة غير متاحة حالياً',
+    en: 'This reward is not available right now.',
+  },
+  REWARD_LIMIT_REACHED: {
+    ar: 'نفدت هذه المكافأة، اختر مكافأة أخرى',
+    en: 'This reward has run out. Choose another one.',
+  },
+  SUBSCRIPTION_INACTIVE: {
+    ar: 'استبدال النقاط متوقف مؤقتاً في هذا المتجر، نقاطك محفوظة',
+    en: 'Redeeming points is paused in this store for now. Your points are safe.',
+  },
+  REDEMPTION_FAILED: {
+    ar: 'تعذّر إصدار الكوبون من سلة الآن، وأعيدت نقاطك إلى رصيدك. حاول مرة أخرى بعد قليل',
+    en: 'Salla could not create your coupon right now, so your points were returned. Please try again shortly.',
   },
   INTERNAL_ERROR: {
     ar: 'حدث خطأ في الخادم، حاول مرة أخرى',

@@ -7,3 +7,4 @@ export * from './locales.ts';
 export * from './salla.ts';
 export * from './loyalty.ts';
 export * from './rewards.ts';
+export * from './shopper.ts';

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { EmailSchema } from './auth.ts';
+import { successEnvelope } from './common.ts';
+import { RuleEventSchema } from './loyalty.ts';
+import { MerchantIdSchema } from './merchants.ts';
+import { RedemptionStatusSchema, RewardTypeSchema } from './rewards.ts';
+
+/**
+ * The shopper's side (spec §2 "Customer loyalty page", §3 customer loyalty data, §7): a code
+ * login that proves the shopper owns the e-mail Salla gave us for that customer, then their
+ * loyalty data and redemption. docs/decisions/006 says why the id from the browser is not enough.
+ */
+
+export const SHOPPER_CODE_LENGTH = 6;
+export const SHOPPER_CODE_TTL_MINUTES = 10;
+export const SHOPPER_CODE_MAX_ATTEMPTS = 5;
+export const SHOPPER_SESSION_TTL_DAYS = 30;
+/** Entries of history the loyalty data carries (the page previews 5, spec §9). */
+export const SHOPPER_HISTORY_LIMIT = 100;
+export const SHOPPER_HISTORY_PREVIEW = 5;
+
+/** Salla ids as they appear in paths: digits, no leading zero. */
+export const CustomerIdSchema = z.string().regex(/^[1-9]\d{0,17}$/);
+
+export const ShopperCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/);
+
+export const ShopperRequestCodeRequestSchema = z.strictObject({
+  merchantId: MerchantIdSchema,
+  email: EmailSchema,
+  /** The language of the e-mail's first block; Arabic by default. */
+  lang: z.enum(['ar', 'en']).optional(),
+});
+export type ShopperRequestCodeRequest = z.infer<typeof ShopperRequestCodeRequestSchema>;
+
+export const ShopperVerifyCodeRequestSchema = z.strictObject({
+  merchantId: MerchantIdSchema,
+  email: EmailSchema,
+  code: ShopperCodeSchema,
+});
+export type ShopperVerifyCodeRequest = z.infer<typeof ShopperVerifyCodeRequestSchema>;
+
+export const ShopperSessionSchema = z.object({
+  token: z.string(),
+  customerId: CustomerIdSchema,
+  expiresAt: z.iso.datetime(),
+});
+export type ShopperSession = z.infer<typeof ShopperSessionSchema>;
+export const ShopperSessionResponseSchema = successEnvelope(ShopperSessionSchema);
+export type ShopperSessionResponse = z.infer<typeof ShopperSessionResponseSchema>;
+
+export const CustomerLoyaltyParamsSchema = z.strictObject({
+  merchantId: MerchantIdSchema,
+  customerId: CustomerIdSchema,
+});
+export type CustomerLoyaltyParams = z.infer<typeof CustomerLoyaltyParamsSchema>;
+
+export const CustomerLoyaltyQuerySchema = z.strictObject({
+  /** The language of names, descriptions and formatted dates; Arabic by default. */
+  lang: z.enum(['ar', 'en']).default('ar'),
+});
+export type CustomerLoyaltyQuery = z.infer<typeof CustomerLoyaltyQuerySchema>;
+
+/** Spec §3 pointsMethods [id, name, points], plus the condition the shopper must meet. */
+export const PointsMethodSchema = z.object({
+  id: RuleEventSchema,
+  name: z.string(),
+  points: z.number().int().positive(),
+  /** In the shopper's language, e.g. "for orders of 50 SAR or more". Empty when none. */
+  condition: z.string(),
+});
+export type PointsMethod = z.infer<typeof PointsMethodSchema>;
+
+export const ShopperRewardSchema = z.object({
+  id: z.guid(),
+  name: z.string(),
+  description: z.string(),
+  pointsRequired: z.number().int().positive(),
+  type: RewardTypeSchema,
+  value: z.number().int(),
+  /** Whole riyals; 0 = any cart. */
+  minOrderAmount: z.number().int(),
+  /** False when the reward's maxUsage is reached. */
+  available: z.boolean(),
+});
+export type ShopperReward = z.infer<typeof ShopperRewardSchema>;
+
+/** A redeemed reward as the shopper sees it (spec §3 coupons, §7 redeem answer). */
+export const ShopperCouponSchema = z.object({
+  id: z.guid(),
+  rewardId: z.guid(),
+  name: z.string(),
+  pointsRequired: z.number().int().positive(),
+  type: RewardTypeSchema,
+  value: z.number().int(),
+  minOrderAmount: z.number().int(),
+  /** Issued coupons past their expiry read `expired`; failed ones gave the points back. */
+  status: RedemptionStatusSchema,
+  /** null until Salla created the coupon. */
+  code: z.string().nullable(),
+  expiresAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ShopperCoupon = z.infer<typeof ShopperCouponSchema>;
+
+export const HISTORY_TYPES = ['earned', 'redeemed'] as const;
+
+/** Spec §3 history: [id, date, formattedDate, description, points, type earned|redeemed]. */
+export const HistoryEntrySchema = z.object({
+  id: z.string(),
+  date: z.iso.datetime(),
+  /** In the shopper's language, Riyadh time. */
+  formattedDate: z.string(),
+  description: z.string(),
+  /** Signed: credits positive, debits negative. */
+  points: z.number().int(),
+  type: z.enum(HISTORY_TYPES),
+  /** The ledger kind behind it: earn, redeem, redeem_rollback, clawback, expire, adjust, referral. */
+  kind: z.string(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+/** Why redeeming is off right now, so the page can say it; null when it is on. */
+export const REDEMPTION_BLOCKS = [
+  'PROGRAMME_PAUSED',
+  'SUBSCRIPTION_INACTIVE',
+  'STORE_NEEDS_REINSTALL',
+] as const;
+export const RedemptionBlockSchema = z.enum(REDEMPTION_BLOCKS);
+export type RedemptionBlock = z.infer<typeof RedemptionBlockSchema>;
+
+export const CustomerLoyaltyDataSchema = z.object({
+  customer: z.object({
+    id: CustomerIdSchema,
+    fullName: z.string(),
+    email: z.string().nullable(),
+    mobile: z.string().nullable(),
+    avatar: z.string().nullable(),
+  }),
+  store: z.object({ name: z.string(), url: z.string().nullable() }),
+  availablePoints: z.number().int().nonnegative(),
+  /** Points that expire within the next 30 days, and the first date. */
+  expiringPoints: z.number().int().nonnegative(),
+  nextExpiryAt: z.iso.datetime().nullable(),
+  pointsMethods: z.array(PointsMethodSchema),
+  rewards: z.array(ShopperRewardSchema),
+  coupons: z.array(ShopperCouponSchema),
+  /** Newest first, at most SHOPPER_HISTORY_LIMIT entries. */
+  history: z.array(HistoryEntrySchema),
+  programme: z.object({
+    redeemable: z.boolean(),
+    reason: RedemptionBlockSchema.nullable(),
+  }),
+});
+export type CustomerLoyaltyData = z.infer<typeof CustomerLoyaltyDataSchema>;
+export const CustomerLoyaltyResponseSchema = successEnvelope(CustomerLoyaltyDataSchema);
+export type CustomerLoyaltyResponse = z.infer<typeof CustomerLoyaltyResponseSchema>;
+
+export const RedeemRequestSchema = z.strictObject({
+  rewardId: z.guid(),
+  /**
+   * Chosen by the page once per click: a retried request with the same id redeems once
+   * (it becomes the redemption's id).
+   */
+  requestId: z.uuid().optional(),
+});
+export type RedeemRequest = z.infer<typeof RedeemRequestSchema>;
+export const RedeemResponseSchema = successEnvelope(ShopperCouponSchema);
+export type RedeemResponse = z.infer<typeof RedeemResponseSchema>;
