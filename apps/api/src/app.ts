@@ -30,6 +30,14 @@ import {
   type SallaTokenService,
 } from './modules/salla/salla-tokens.service.ts';
 import { sallaWebhookRoutes } from './modules/salla/webhooks.routes.ts';
+import {
+  createRedemptionService,
+  type RedemptionService,
+} from './modules/rewards/redemption.service.ts';
+import { createShopperService, type ShopperService } from './modules/shopper/shopper.service.ts';
+import { shopperRoutes } from './modules/shopper/shopper.routes.ts';
+import { registerShopperAuth } from './plugins/shopper-auth.ts';
+import { registerStorefrontAssets } from './plugins/storefront-assets.ts';
 import { createWebhookService, type WebhookService } from './modules/salla/webhooks.service.ts';
 import { registerMerchantAuth } from './plugins/auth.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
@@ -56,6 +64,8 @@ export interface App {
     sallaTokens: SallaTokenService;
     webhooks: WebhookService;
     jobs: JobsService;
+    shopper: ShopperService;
+    redemptions: RedemptionService;
   };
   salla: SallaClient;
 }
@@ -104,12 +114,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       clientSecret: config.salla.clientSecret,
     });
   const auth = createAuthService(context);
+  const sallaTokens = createSallaTokenService(context, salla);
   const services = {
     auth,
     merchants: createMerchantsService(context),
-    sallaTokens: createSallaTokenService(context, salla),
+    sallaTokens,
     webhooks: createWebhookService({ ctx: context, salla, authService: auth }),
     jobs: createJobsService(context),
+    shopper: createShopperService(context),
+    redemptions: createRedemptionService(context, { salla, sallaTokens }),
   };
 
   // Cross-cutting plugins.
@@ -151,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await server.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   const requireMerchant = registerMerchantAuth(server, services.auth);
+  const requireShopper = registerShopperAuth(server, services.shopper);
 
   // Modules.
   await server.register(healthRoutes({ database }));
@@ -176,6 +190,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/api/rewards' },
   );
 
+  await server.register(
+    shopperRoutes({
+      shopperService: services.shopper,
+      redemptionService: services.redemptions,
+      requireShopper,
+    }),
+    { prefix: '/api/customers' },
+  );
+
+  if (options.serveWeb ?? true)
+    registerStorefrontAssets(server, {
+      webDistDir: config.webDistDir,
+      publicUrl: config.publicUrl,
+      db: database.db,
+    });
   const spa =
     (options.serveWeb ?? true)
       ? await registerStaticWeb(server, config.webDistDir, config.publicUrl)

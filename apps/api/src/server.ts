@@ -46,6 +46,7 @@ async function main(): Promise<void> {
       .runBirthdays()
       .then(() => app.services.jobs.runExpiry())
       .then(() => app.services.jobs.runUninstallPurge())
+      .then(() => app.services.redemptions.reconcileRedemptions())
       .catch((err: unknown) => server.log.error({ err }, 'scheduled job failed'));
   };
   const jobsTimer = setInterval(runJobs, 10 * 60 * 1000);

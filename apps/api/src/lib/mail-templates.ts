@@ -1,4 +1,9 @@
-import { RESET_CODE_TTL_MINUTES, SUPPORT } from '@nuqat/contracts';
+import {
+  RESET_CODE_TTL_MINUTES,
+  SHOPPER_CODE_TTL_MINUTES,
+  SUPPORT,
+  type Language,
+} from '@nuqat/contracts';
 import type { MailMessage } from './mailer.ts';
 
 const escapeHtml = (s: string) =>
@@ -7,26 +12,32 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** Arabic block first (RTL), then English (LTR): one message both readers can use. */
+/**
+ * Arabic block first (RTL), then English (LTR): one message both readers can use. `first: 'en'`
+ * puts the English block first for a reader who chose English.
+ */
 function bilingual(parts: {
   ar: string[];
   en: string[];
   code?: string;
   link?: { href: string; ar: string; en: string };
+  first?: Language;
 }): {
   text: string;
   html: string;
 } {
   const codeText = parts.code ? `\n\n    ${parts.code}\n\n` : '\n';
   const linkText = (label: string) => (parts.link ? `\n${label}: ${parts.link.href}\n` : '');
+  const textBlock = (lang: Language) => [
+    parts[lang].join('\n'),
+    codeText,
+    linkText(parts.link?.[lang] ?? ''),
+  ];
+  const order: Language[] = parts.first === 'en' ? ['en', 'ar'] : ['ar', 'en'];
   const text = [
-    parts.ar.join('\n'),
-    codeText,
-    linkText(parts.link?.ar ?? ''),
+    ...textBlock(order[0]!),
     '—',
-    parts.en.join('\n'),
-    codeText,
-    linkText(parts.link?.en ?? ''),
+    ...textBlock(order[1]!),
     `\nنقاط | Nuqat — ${SUPPORT.email}`,
   ].join('\n');
   const codeHtml = parts.code
@@ -40,7 +51,7 @@ function bilingual(parts: {
       .join(
         '',
       )}${codeHtml}${linkHtml(lang === 'ar' ? (parts.link?.ar ?? '') : (parts.link?.en ?? ''))}</div>`;
-  const html = `<!doctype html><html lang="ar" dir="rtl"><body style="font-family:Tahoma,Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto">${block('ar', parts.ar)}<hr>${block('en', parts.en)}<p style="color:#6b7280;font-size:12px">نقاط | Nuqat — ${escapeHtml(SUPPORT.email)}</p></body></html>`;
+  const html = `<!doctype html><html lang="${order[0]}" dir="${order[0] === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:Tahoma,Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto">${block(order[0]!, parts[order[0]!])}<hr>${block(order[1]!, parts[order[1]!])}<p style="color:#6b7280;font-size:12px">نقاط | Nuqat — ${escapeHtml(SUPPORT.email)}</p></body></html>`;
   return { text, html };
 }
 
@@ -108,6 +119,80 @@ export function reconnectStoreMail(input: { to: string; storeName: string }): Ma
         "Salla refused to renew Nuqat's access to your store, so coupons can no longer be issued. Reinstall the app from the Salla App Store to reconnect; your programme's data is kept.",
       ],
       link: { href: SUPPORT.sallaAppStore, ar: 'متجر تطبيقات سلة', en: 'Salla App Store' },
+    }),
+  };
+}
+
+export function shopperCodeMail(input: {
+  to: string;
+  storeName: string;
+  code: string;
+  lang: Language;
+}): MailMessage {
+  return {
+    to: input.to,
+    subject:
+      input.lang === 'en'
+        ? `Your ${input.storeName} loyalty sign-in code | رمز الدخول إلى برنامج الولاء`
+        : `رمز الدخول إلى برنامج الولاء في ${input.storeName} | Your loyalty sign-in code`,
+    ...bilingual({
+      ar: [
+        'مرحباً،',
+        `استخدم هذا الرمز لفتح نقاطك ومكافآتك في ${input.storeName}:`,
+        `الرمز صالح لمدة ${SHOPPER_CODE_TTL_MINUTES} دقائق ولمرة واحدة. إن لم تطلبه فتجاهل هذه الرسالة.`,
+      ],
+      en: [
+        'Hello,',
+        `Use this code to open your points and rewards at ${input.storeName}:`,
+        `It is valid for ${SHOPPER_CODE_TTL_MINUTES} minutes and works once. If you did not ask for it, ignore this message.`,
+      ],
+      code: input.code,
+      first: input.lang,
+    }),
+  };
+}
+
+export function couponIssuedMail(input: {
+  to: string;
+  storeName: string;
+  storeUrl: string | null;
+  rewardName: string;
+  points: number;
+  code: string;
+  expiresOn: string;
+  minOrderAmount: number;
+  lang: Language;
+}): MailMessage {
+  const minAr = input.minOrderAmount > 0 ? ` لطلب بقيمة ${input.minOrderAmount} ريال أو أكثر` : '';
+  const minEn = input.minOrderAmount > 0 ? ` on orders of ${input.minOrderAmount} SAR or more` : '';
+  return {
+    to: input.to,
+    subject:
+      input.lang === 'en'
+        ? `Your ${input.rewardName} coupon from ${input.storeName} | كوبونك من ${input.storeName}`
+        : `كوبونك «${input.rewardName}» من ${input.storeName} | Your coupon from ${input.storeName}`,
+    ...bilingual({
+      ar: [
+        'مبروك!',
+        `استبدلت ${input.points} نقطة بمكافأة «${input.rewardName}». هذا كوبونك، أدخله في السلة عند الدفع${minAr}:`,
+        `صالح حتى ${input.expiresOn} ولمرة واحدة.`,
+      ],
+      en: [
+        'Congratulations!',
+        `You exchanged ${input.points} points for "${input.rewardName}". Here is your coupon; enter it in the cart at checkout${minEn}:`,
+        `Valid until ${input.expiresOn}, once.`,
+      ],
+      code: input.code,
+      ...(input.storeUrl
+        ? {
+            link: {
+              href: input.storeUrl,
+              ar: `تسوّق في ${input.storeName}`,
+              en: `Shop at ${input.storeName}`,
+            },
+          }
+        : {}),
+      first: input.lang,
     }),
   };
 }

@@ -53,6 +53,7 @@ export interface CouponRequest {
   usage_limit_per_user?: number;
   minimum_amount?: number;
   maximum_amount?: number;
+  show_maximum_amount?: boolean;
   products_include?: string[];
   applied_in?: 'all' | 'web' | 'app';
   is_apply_with_offer?: boolean;

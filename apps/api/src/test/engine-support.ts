@@ -17,6 +17,7 @@ import {
   pointsLots,
   type RuleEvent,
 } from '../db/schema/index.ts';
+import { createSallaClient, type SallaClientOptions } from '../lib/salla-client.ts';
 import { createMerchant, createTestContext, type TestContext } from './test-app.ts';
 
 /** A fresh id for a store, customer or order, so suites never meet on a shared database. */
@@ -35,19 +36,39 @@ export interface EngineContext extends TestContext {
 }
 
 /** The real app wired to a local Salla sandbox, with webhooks signed by a known secret. */
-export async function createEngineContext(): Promise<EngineContext> {
+export async function createEngineContext(
+  options: {
+    /** Salla client settings (a short timeout, another API base) for fault tests. */
+    salla?: Partial<SallaClientOptions>;
+    env?: Record<string, string>;
+    serveWeb?: boolean;
+  } = {},
+): Promise<EngineContext> {
   const sandbox = await startSallaSandbox({
     clientId: 'test-client',
     clientSecret: 'test-client-secret',
   });
-  const ctx = await createTestContext({
-    SALLA_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    SALLA_API_BASE: sandbox.apiBase,
-    SALLA_AUTH_BASE: sandbox.authBase,
-    SALLA_STOREFRONT_API_BASE: sandbox.storefrontApiBase,
-    SALLA_CLIENT_ID: 'test-client',
-    SALLA_CLIENT_SECRET: 'test-client-secret',
-  });
+  const salla = options.salla
+    ? createSallaClient({
+        apiBase: sandbox.apiBase,
+        authBase: sandbox.authBase,
+        clientId: 'test-client',
+        clientSecret: 'test-client-secret',
+        ...options.salla,
+      })
+    : undefined;
+  const ctx = await createTestContext(
+    {
+      SALLA_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      SALLA_API_BASE: sandbox.apiBase,
+      SALLA_AUTH_BASE: sandbox.authBase,
+      SALLA_STOREFRONT_API_BASE: sandbox.storefrontApiBase,
+      SALLA_CLIENT_ID: 'test-client',
+      SALLA_CLIENT_SECRET: 'test-client-secret',
+      ...options.env,
+    },
+    { ...(salla ? { salla } : {}), ...(options.serveWeb ? { serveWeb: true } : {}) },
+  );
   return {
     ...ctx,
     sandbox,

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type BuildAppOptions } from '../app.ts';
 import { createDatabase, type DatabaseHandle } from '../db/client.ts';
 import { loadConfig, type Config } from '../env.ts';
 import type { MerchantRow } from '../modules/merchants/merchants.repository.ts';
@@ -28,7 +28,10 @@ export interface TestContext {
  * The real app on a real database: in-memory PGlite by default, the PostgreSQL named by
  * DATABASE_URL when set (migrated once by global-setup). Mail goes over real SMTP to a sink.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'salla' | 'serveWeb'> = {},
+): Promise<TestContext> {
   const smtp = await startSmtpSink();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nuqat-test-'));
   const config = loadConfig({
@@ -48,7 +51,14 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     now: () => new Date(Date.now() + offset),
     advance: (ms) => (offset += ms),
   };
-  const app = await buildApp({ config, database, now: clock.now, logger: false, serveWeb: false });
+  const app = await buildApp({
+    config,
+    database,
+    now: clock.now,
+    logger: false,
+    serveWeb: options.serveWeb ?? false,
+    ...(options.salla ? { salla: options.salla } : {}),
+  });
   await app.server.ready();
   return {
     app,

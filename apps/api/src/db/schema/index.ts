@@ -2,3 +2,4 @@ export * from './merchants.ts';
 export * from './auth.ts';
 export * from './programme.ts';
 export * from './ledger.ts';
+export * from './shopper.ts';

@@ -41,6 +41,8 @@ export const customers = pgTable(
     primaryKey({ columns: [t.merchantId, t.id] }),
     check('customers_points_balance_non_negative', sql`${t.pointsBalance} >= 0`),
     index('customers_birthday_idx').on(t.merchantId, t.birthday),
+    /** The shopper code login finds a customer by e-mail, whatever its case. */
+    index('customers_email_idx').on(t.merchantId, sql`lower(${t.email})`),
   ],
 );
 

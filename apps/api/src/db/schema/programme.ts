@@ -145,6 +145,10 @@ export const redemptions = pgTable(
     index('redemptions_reward_idx').on(t.merchantId, t.rewardId),
     index('redemptions_customer_idx').on(t.merchantId, t.customerId, t.createdAt),
     index('redemptions_recent_idx').on(t.merchantId, t.createdAt),
+    /** The reconciliation job looks for redemptions left pending by a crash. */
+    index('redemptions_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check('redemptions_points_positive', sql`${t.points} > 0`),
   ],
 );

@@ -1,0 +1,377 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  REWARD_TYPE_FEATURE,
+  planHasFeature,
+  type Language,
+  type RedemptionBlock,
+  type ShopperCoupon,
+} from '@nuqat/contracts';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { couponIssuedMail } from '../../lib/mail-templates.ts';
+import { SallaApiError, type CouponRequest, type SallaClient } from '../../lib/salla-client.ts';
+import { findCustomer, type CustomerRow } from '../engine/engine.repository.ts';
+import { subscriptionActive, RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
+import { lockCustomerBalance } from '../engine/ledger.repository.ts';
+import { creditPoints, debitPoints } from '../engine/ledger.service.ts';
+import { findMerchantById, type MerchantRow } from '../merchants/merchants.repository.ts';
+import type { SallaTokenService } from '../salla/salla-tokens.service.ts';
+import {
+  countHeldRedemptions,
+  findRedemption,
+  findStalePendingRedemptions,
+  insertRedemption,
+  lockPendingRedemption,
+  updateRedemption,
+  type RedemptionWithReward,
+} from './redemptions.repository.ts';
+import { lockRewardById, type RewardRow } from './rewards.repository.ts';
+
+/**
+ * A shopper spends points on a reward (docs/decisions/007). Two steps, because the coupon is made
+ * by Salla and no transaction spans a network call:
+ *  1. reserve — one transaction: every rule checked, the points taken (`redeem:{id}`), the
+ *     redemption written `pending` with its coupon code;
+ *  2. issue — Salla's `POST /coupons`; success marks it `issued`, any failure gives the points back
+ *     (`redeem_rollback:{id}`) and marks it `failed`.
+ * A crash between the two leaves a `pending` row; the reconciliation job finishes it or refunds.
+ */
+
+/** A pending redemption this old is left over from a crash (a live one takes seconds). */
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+
+/** Letters and digits a person reads without confusing them (no 0/O, 1/I/L). */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A coupon code nobody can guess: NQ- and 10 characters of 31 (about 49 bits). */
+export function generateCouponCode(): string {
+  const bytes = randomBytes(10);
+  let code = '';
+  for (const byte of bytes) code += CODE_ALPHABET[byte % CODE_ALPHABET.length];
+  return `NQ-${code}`;
+}
+
+/** Why redeeming is off for the store right now, or null. */
+export function redemptionBlock(merchant: MerchantRow, at: Date): RedemptionBlock | null {
+  if (merchant.installStatus !== 'installed' || merchant.needsReinstall)
+    return 'STORE_NEEDS_REINSTALL';
+  if (!merchant.programmeEnabled) return 'PROGRAMME_PAUSED';
+  if (!subscriptionActive(merchant, at)) return 'SUBSCRIPTION_INACTIVE';
+  return null;
+}
+
+/** `YYYY-MM-DD` of the day in Riyadh. */
+function riyadhDate(at: Date): string {
+  return new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Salla's Create Coupon body for a reward (reference §3.7): a unique code used once by one
+ * shopper, the reward's type and value, required booleans, and an expiry at least one day ahead.
+ */
+export function couponRequestFor(
+  reward: RewardRow,
+  code: string,
+  issuedAt: Date,
+  expiresAt: Date,
+): CouponRequest {
+  const base = {
+    code,
+    free_shipping: false,
+    exclude_sale_products: false,
+    start_date: riyadhDate(issuedAt),
+    expiry_date: riyadhDate(expiresAt),
+    usage_limit: 1,
+    usage_limit_per_user: 1,
+    applied_in: 'all' as const,
+    is_apply_with_offer: false,
+    ...(reward.minOrderAmount > 0 ? { minimum_amount: reward.minOrderAmount } : {}),
+  };
+  switch (reward.type) {
+    case 'percentage_discount':
+      // Salla requires a maximum for percentages; with no cap set by the merchant the
+      // percentage alone limits it, so the cap is a generous ceiling, shown to nobody.
+      return {
+        ...base,
+        type: 'percentage',
+        amount: reward.value,
+        maximum_amount: 100_000,
+        show_maximum_amount: false,
+      };
+    case 'free_shipping':
+      return { ...base, type: 'fixed', amount: 0, free_shipping: true };
+    case 'free_product':
+      // A 100 % discount limited to the reward's products.
+      return {
+        ...base,
+        type: 'percentage',
+        amount: 100,
+        maximum_amount: 100_000,
+        show_maximum_amount: false,
+        products_include: reward.freeProducts.map((p) => p.id),
+      };
+    case 'fixed_discount':
+    case 'cashback':
+      return { ...base, type: 'fixed', amount: reward.value };
+  }
+}
+
+export function toShopperCoupon(row: RedemptionWithReward, now: Date): ShopperCoupon {
+  const expired =
+    row.status === 'issued' && row.couponExpiresAt !== null && row.couponExpiresAt <= now;
+  return {
+    id: row.id,
+    rewardId: row.rewardId,
+    name: row.reward.name,
+    pointsRequired: row.points,
+    type: row.reward.type,
+    value: row.reward.value,
+    minOrderAmount: row.reward.minOrderAmount,
+    status: expired ? 'expired' : row.status,
+    code: row.status === 'pending' || row.status === 'failed' ? null : row.couponCode,
+    expiresAt: row.couponExpiresAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface RedeemInput {
+  merchantId: number;
+  customerId: number;
+  rewardId: string;
+  requestId?: string | undefined;
+  lang: Language;
+}
+
+export function createRedemptionService(
+  ctx: AppContext,
+  deps: { salla: SallaClient; sallaTokens: SallaTokenService },
+) {
+  const { db, log } = ctx;
+
+  /**
+   * Step 1, one transaction. Lock order: customer, then reward (the engine locks the customer
+   * alone; reward edits lock the reward alone). The merchant is read, not locked: a pause that
+   * lands a moment later stops the next redemption.
+   */
+  async function reserveRedemption(input: RedeemInput): Promise<RedemptionWithReward> {
+    const now = ctx.now();
+    const redemptionId = input.requestId ?? randomUUID();
+    const existing = await findRedemption(db, input.merchantId, redemptionId);
+    if (existing) {
+      // A retried click: the same answer, never a second redemption.
+      if (existing.customerId !== input.customerId) throw new AppError('FORBIDDEN');
+      return existing;
+    }
+    const reservedId = await db.transaction(async (tx) => {
+      const merchant = await findMerchantById(tx, input.merchantId);
+      if (!merchant) throw new AppError('NOT_FOUND');
+      const block = redemptionBlock(merchant, now);
+      if (block) throw new AppError(block);
+      const balance = await lockCustomerBalance(tx, input.merchantId, input.customerId);
+      if (balance === null) throw new AppError('NOT_FOUND');
+      const reward = await lockRewardById(tx, input.merchantId, input.rewardId);
+      if (!reward || !reward.isActive) throw new AppError('REWARD_UNAVAILABLE');
+      const feature = REWARD_TYPE_FEATURE[reward.type];
+      if (feature && (!merchant.plan || !planHasFeature(merchant.plan, feature)))
+        throw new AppError('REWARD_UNAVAILABLE');
+      if (
+        reward.maxUsage !== null &&
+        (await countHeldRedemptions(tx, input.merchantId, reward.id)) >= reward.maxUsage
+      )
+        throw new AppError('REWARD_LIMIT_REACHED');
+      if (balance < reward.pointsRequired) throw new AppError('INSUFFICIENT_POINTS');
+      const expiresAt = new Date(now.getTime() + reward.couponValidDays * 86_400_000);
+      await insertRedemption(tx, {
+        merchantId: input.merchantId,
+        id: redemptionId,
+        customerId: input.customerId,
+        rewardId: reward.id,
+        points: reward.pointsRequired,
+        status: 'pending',
+        couponCode: generateCouponCode(),
+        couponExpiresAt: expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const row = await debitPoints(tx, {
+        merchantId: input.merchantId,
+        customerId: input.customerId,
+        points: reward.pointsRequired,
+        kind: 'redeem',
+        sourceType: 'redemption',
+        sourceId: redemptionId,
+        idempotencyKey: `redeem:${redemptionId}`,
+        note: reward.name,
+        at: now,
+      });
+      // The balance was locked and checked above, so the debit takes all of it.
+      if (!row || row.shortfall !== 0) throw new Error(`redemption ${redemptionId} not debited`);
+      return redemptionId;
+    });
+    return (await findRedemption(db, input.merchantId, reservedId))!;
+  }
+
+  /** Gives the points of a pending redemption back and marks it failed; once. */
+  async function refundRedemption(
+    redemption: RedemptionWithReward,
+    reason: string,
+  ): Promise<boolean> {
+    const { merchantId, id: redemptionId } = redemption;
+    return db.transaction(async (tx) => {
+      const pending = await lockPendingRedemption(tx, merchantId, redemptionId);
+      if (!pending) return false;
+      await creditPoints(tx, {
+        merchantId,
+        customerId: pending.customerId,
+        points: pending.points,
+        kind: 'redeem_rollback',
+        sourceType: 'redemption',
+        sourceId: redemptionId,
+        idempotencyKey: `redeem_rollback:${redemptionId}`,
+        note: redemption.reward.name,
+        at: ctx.now(),
+      });
+      await updateRedemption(tx, merchantId, redemptionId, {
+        status: 'failed',
+        failureReason: reason.slice(0, 500),
+      });
+      return true;
+    });
+  }
+
+  async function markIssued(
+    tx: Executor,
+    merchantId: number,
+    redemptionId: string,
+    sallaCouponId: string,
+  ): Promise<boolean> {
+    const pending = await lockPendingRedemption(tx, merchantId, redemptionId);
+    if (!pending) return false;
+    await updateRedemption(tx, merchantId, redemptionId, { status: 'issued', sallaCouponId });
+    return true;
+  }
+
+  function sendCouponMail(
+    redemption: RedemptionWithReward,
+    customer: CustomerRow | undefined,
+    merchant: MerchantRow,
+    lang: Language,
+  ): void {
+    if (!customer?.email || !redemption.couponCode || !redemption.couponExpiresAt) return;
+    const message = couponIssuedMail({
+      to: customer.email,
+      storeName: merchant.storeName,
+      storeUrl: merchant.storeUrl,
+      rewardName: redemption.reward.name,
+      points: redemption.points,
+      code: redemption.couponCode,
+      expiresOn: riyadhDate(redemption.couponExpiresAt),
+      minOrderAmount: redemption.reward.minOrderAmount,
+      lang,
+    });
+    void ctx.mailer
+      .send(message)
+      .catch((err: unknown) =>
+        log.error({ err, redemptionId: redemption.id }, 'coupon mail failed'),
+      );
+  }
+
+  /**
+   * Step 2: Salla creates the coupon. Returns the issued redemption; on any failure the points
+   * are back before this throws REDEMPTION_FAILED.
+   */
+  async function issueRedemption(
+    redemption: RedemptionWithReward,
+    lang: Language,
+  ): Promise<RedemptionWithReward> {
+    const { merchantId } = redemption;
+    let couponId: string;
+    try {
+      const accessToken = await deps.sallaTokens.getAccessToken({ merchantId });
+      const coupon = await deps.salla.createCoupon(
+        accessToken,
+        couponRequestFor(
+          redemption.reward,
+          redemption.couponCode!,
+          redemption.createdAt,
+          redemption.couponExpiresAt!,
+        ),
+      );
+      couponId = coupon.id;
+    } catch (error) {
+      const reason =
+        error instanceof SallaApiError
+          ? `salla ${error.status} ${error.code}: ${error.message}`
+          : error instanceof AppError
+            ? error.code
+            : 'unexpected error';
+      log.warn(
+        { err: error, merchantId, redemptionId: redemption.id, reason },
+        'coupon not created; points returned',
+      );
+      await refundRedemption(redemption, reason);
+      if (error instanceof AppError && error.code === 'STORE_NEEDS_REINSTALL') throw error;
+      if (!(error instanceof SallaApiError) && !(error instanceof AppError)) throw error;
+      throw new AppError('REDEMPTION_FAILED', {
+        ...(error instanceof SallaApiError && error.status === 429 ? { retryAfter: 60 } : {}),
+      });
+    }
+    const issued = await db.transaction((tx) =>
+      markIssued(tx, merchantId, redemption.id, couponId),
+    );
+    const fresh = (await findRedemption(db, merchantId, redemption.id))!;
+    if (issued) {
+      const [customer, merchant] = await Promise.all([
+        findCustomer(db, merchantId, redemption.customerId),
+        findMerchantById(db, merchantId),
+      ]);
+      if (merchant) sendCouponMail(fresh, customer, merchant, lang);
+      log.info(
+        { merchantId, redemptionId: redemption.id, points: redemption.points },
+        'reward redeemed',
+      );
+    }
+    return fresh;
+  }
+
+  /** POST …/redeem: reserve, then issue; a retried request answers with what it got before. */
+  async function redeemReward(input: RedeemInput): Promise<ShopperCoupon> {
+    const reserved = await reserveRedemption(input);
+    if (reserved.status === 'issued' || reserved.status === 'used')
+      return toShopperCoupon(reserved, ctx.now());
+    if (reserved.status === 'failed') throw new AppError('REDEMPTION_FAILED');
+    const issued = await issueRedemption(reserved, input.lang);
+    if (issued.status === 'failed') throw new AppError('REDEMPTION_FAILED');
+    return toShopperCoupon(issued, ctx.now());
+  }
+
+  /**
+   * Finishes what a crash left pending: Salla is asked once more with the same code; if that
+   * fails the points go back. A coupon Salla made before the crash but we never recorded keeps a
+   * code nobody was shown, usable once: nothing is given twice (docs/decisions/007).
+   */
+  async function reconcileRedemptions(): Promise<{ issued: number; refunded: number }> {
+    const before = new Date(ctx.now().getTime() - RECONCILE_AFTER_MS);
+    let issued = 0;
+    let refunded = 0;
+    for (const stale of await findStalePendingRedemptions(db, before, 100)) {
+      const redemption = await findRedemption(db, stale.merchantId, stale.id);
+      if (!redemption || redemption.status !== 'pending') continue;
+      try {
+        const result = await issueRedemption(redemption, 'ar');
+        if (result.status === 'issued') issued += 1;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        refunded += 1;
+      }
+    }
+    if (issued + refunded > 0)
+      log.info({ job: 'redemption-reconcile', issued, refunded }, 'pending redemptions settled');
+    return { issued, refunded };
+  }
+
+  return { redeemReward, reserveRedemption, issueRedemption, reconcileRedemptions };
+}
+
+export type RedemptionService = ReturnType<typeof createRedemptionService>;

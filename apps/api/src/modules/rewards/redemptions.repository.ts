@@ -1,0 +1,124 @@
+import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { redemptions, rewards } from '../../db/schema/index.ts';
+import type { RewardRow } from './rewards.repository.ts';
+
+/** Writes and shopper-side reads of redemptions (the merchant's reports stay in rewards.repository). */
+
+export type RedemptionRow = typeof redemptions.$inferSelect;
+export type RedemptionWithReward = RedemptionRow & { reward: RewardRow };
+
+export async function insertRedemption(
+  db: Executor,
+  values: typeof redemptions.$inferInsert,
+): Promise<RedemptionRow> {
+  const [row] = await db.insert(redemptions).values(values).returning();
+  return row!;
+}
+
+export async function findRedemption(
+  db: Executor,
+  merchantId: number,
+  redemptionId: string,
+): Promise<RedemptionWithReward | undefined> {
+  const [row] = await db
+    .select({ redemption: redemptions, reward: rewards })
+    .from(redemptions)
+    .innerJoin(
+      rewards,
+      and(eq(rewards.merchantId, redemptions.merchantId), eq(rewards.id, redemptions.rewardId)),
+    )
+    .where(and(eq(redemptions.merchantId, merchantId), eq(redemptions.id, redemptionId)))
+    .limit(1);
+  return row ? { ...row.redemption, reward: row.reward } : undefined;
+}
+
+/** Locks the redemption for a state change; a row no longer pending is left alone. */
+export async function lockPendingRedemption(
+  db: Executor,
+  merchantId: number,
+  redemptionId: string,
+): Promise<RedemptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(redemptions)
+    .where(
+      and(
+        eq(redemptions.merchantId, merchantId),
+        eq(redemptions.id, redemptionId),
+        eq(redemptions.status, 'pending'),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+export async function updateRedemption(
+  db: Executor,
+  merchantId: number,
+  redemptionId: string,
+  values: Partial<
+    Pick<
+      RedemptionRow,
+      'status' | 'sallaCouponId' | 'couponExpiresAt' | 'failureReason' | 'couponCode'
+    >
+  >,
+): Promise<void> {
+  await db
+    .update(redemptions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(redemptions.merchantId, merchantId), eq(redemptions.id, redemptionId)));
+}
+
+/** Redemptions that hold a unit of the reward's maxUsage: all but the failed ones. */
+export async function countHeldRedemptions(
+  db: Executor,
+  merchantId: number,
+  rewardId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(redemptions)
+    .where(
+      and(
+        eq(redemptions.merchantId, merchantId),
+        eq(redemptions.rewardId, rewardId),
+        ne(redemptions.status, 'failed'),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** A shopper's redemptions with their rewards, newest first. */
+export async function findCustomerRedemptions(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+  limit: number,
+): Promise<RedemptionWithReward[]> {
+  const rows = await db
+    .select({ redemption: redemptions, reward: rewards })
+    .from(redemptions)
+    .innerJoin(
+      rewards,
+      and(eq(rewards.merchantId, redemptions.merchantId), eq(rewards.id, redemptions.rewardId)),
+    )
+    .where(and(eq(redemptions.merchantId, merchantId), eq(redemptions.customerId, customerId)))
+    .orderBy(desc(redemptions.createdAt), desc(redemptions.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.redemption, reward: r.reward }));
+}
+
+/** Pending redemptions older than `before`, across stores: what a crash left half done. */
+export async function findStalePendingRedemptions(
+  db: Executor,
+  before: Date,
+  limit: number,
+): Promise<{ merchantId: number; id: string }[]> {
+  return db
+    .select({ merchantId: redemptions.merchantId, id: redemptions.id })
+    .from(redemptions)
+    .where(and(eq(redemptions.status, 'pending'), lte(redemptions.createdAt, before)))
+    .orderBy(asc(redemptions.createdAt))
+    .limit(limit);
+}

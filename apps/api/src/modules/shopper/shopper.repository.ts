@@ -1,0 +1,185 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  customers,
+  orders,
+  pointsLedger,
+  pointsLots,
+  shopperCodes,
+  shopperSessions,
+} from '../../db/schema/index.ts';
+
+export type ShopperCodeRow = typeof shopperCodes.$inferSelect;
+export type ShopperSessionRow = typeof shopperSessions.$inferSelect;
+export type LedgerEntryRow = typeof pointsLedger.$inferSelect;
+
+/** The store's customer with this e-mail (Salla gives it; case does not matter), if exactly one. */
+export async function findCustomerIdByEmail(
+  db: Executor,
+  merchantId: number,
+  email: string,
+): Promise<number | null> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.merchantId, merchantId), sql`lower(${customers.email}) = ${email}`))
+    .limit(2);
+  return rows.length === 1 ? rows[0]!.id : null;
+}
+
+/** Ends every open code for the e-mail (a new one replaces them). */
+export async function consumeOpenShopperCodes(
+  db: Executor,
+  merchantId: number,
+  email: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(shopperCodes)
+    .set({ consumedAt: at })
+    .where(
+      and(
+        eq(shopperCodes.merchantId, merchantId),
+        eq(shopperCodes.email, email),
+        isNull(shopperCodes.consumedAt),
+      ),
+    );
+}
+
+export async function insertShopperCode(
+  db: Executor,
+  values: typeof shopperCodes.$inferInsert,
+): Promise<void> {
+  await db.insert(shopperCodes).values(values);
+}
+
+/** The newest open code for the e-mail, locked so the try limit is exact under concurrency. */
+export async function lockOpenShopperCode(
+  db: Executor,
+  merchantId: number,
+  email: string,
+): Promise<ShopperCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shopperCodes)
+    .where(
+      and(
+        eq(shopperCodes.merchantId, merchantId),
+        eq(shopperCodes.email, email),
+        isNull(shopperCodes.consumedAt),
+      ),
+    )
+    .orderBy(desc(shopperCodes.createdAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function updateShopperCode(
+  db: Executor,
+  merchantId: number,
+  codeId: string,
+  values: Partial<Pick<ShopperCodeRow, 'attempts' | 'consumedAt'>>,
+): Promise<void> {
+  await db
+    .update(shopperCodes)
+    .set(values)
+    .where(and(eq(shopperCodes.merchantId, merchantId), eq(shopperCodes.id, codeId)));
+}
+
+export async function insertShopperSession(
+  db: Executor,
+  values: { merchantId: number; customerId: number; expiresAt: Date },
+): Promise<ShopperSessionRow> {
+  const [row] = await db.insert(shopperSessions).values(values).returning();
+  return row!;
+}
+
+export async function findShopperSession(
+  db: Executor,
+  merchantId: number,
+  sessionId: string,
+): Promise<ShopperSessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shopperSessions)
+    .where(and(eq(shopperSessions.merchantId, merchantId), eq(shopperSessions.id, sessionId)))
+    .limit(1);
+  return row;
+}
+
+export async function revokeShopperSession(
+  db: Executor,
+  merchantId: number,
+  sessionId: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(shopperSessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(shopperSessions.merchantId, merchantId),
+        eq(shopperSessions.id, sessionId),
+        isNull(shopperSessions.revokedAt),
+      ),
+    );
+}
+
+/** The shopper's newest ledger rows. */
+export async function findRecentLedger(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+  limit: number,
+): Promise<LedgerEntryRow[]> {
+  return db
+    .select()
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.merchantId, merchantId), eq(pointsLedger.customerId, customerId)))
+    .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
+    .limit(limit);
+}
+
+/** Points left in lots that expire before `until`, and the first such date. */
+export async function findExpiringPoints(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+  now: Date,
+  until: Date,
+): Promise<{ points: number; firstAt: Date | null }> {
+  const rows = await db
+    .select({ remaining: pointsLots.remaining, expiresAt: pointsLots.expiresAt })
+    .from(pointsLots)
+    .where(
+      and(
+        eq(pointsLots.merchantId, merchantId),
+        eq(pointsLots.customerId, customerId),
+        gt(pointsLots.remaining, 0),
+        gt(pointsLots.expiresAt, now),
+        lte(pointsLots.expiresAt, until),
+      ),
+    )
+    .orderBy(asc(pointsLots.expiresAt));
+  return {
+    points: rows.reduce((sum, r) => sum + r.remaining, 0),
+    firstAt: rows[0]?.expiresAt ?? null,
+  };
+}
+
+/** Salla's order reference numbers (what the shopper sees) by order id. */
+export async function findOrderReferences(
+  db: Executor,
+  merchantId: number,
+  orderIds: number[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (orderIds.length === 0) return found;
+  const rows = await db
+    .select({ id: orders.id, referenceId: orders.referenceId })
+    .from(orders)
+    .where(and(eq(orders.merchantId, merchantId), inArray(orders.id, orderIds)));
+  for (const r of rows) if (r.referenceId) found.set(String(r.id), r.referenceId);
+  return found;
+}

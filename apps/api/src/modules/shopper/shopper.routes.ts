@@ -1,0 +1,165 @@
+import {
+  CustomerLoyaltyParamsSchema,
+  CustomerLoyaltyQuerySchema,
+  CustomerLoyaltyResponseSchema,
+  ErrorBodySchema,
+  MessageResponseSchema,
+  RedeemRequestSchema,
+  RedeemResponseSchema,
+  ShopperRequestCodeRequestSchema,
+  ShopperSessionResponseSchema,
+  ShopperVerifyCodeRequestSchema,
+  type CustomerLoyaltyParams,
+} from '@nuqat/contracts';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../plugins/error-handler.ts';
+import { shopperOf } from '../../plugins/shopper-auth.ts';
+import type { RedemptionService } from '../rewards/redemption.service.ts';
+import type { ShopperService } from './shopper.service.ts';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  429: ErrorBodySchema,
+  502: ErrorBodySchema,
+};
+
+const SUCCESS = {
+  codeSent: {
+    ar: 'إذا كان البريد مسجلاً في هذا المتجر فستصلك رسالة برمز الدخول',
+    en: 'If this e-mail belongs to a customer of this store, a sign-in code is on its way.',
+  },
+  loggedOut: { ar: 'تم تسجيل الخروج', en: 'Signed out' },
+} as const;
+
+export function shopperRoutes(deps: {
+  shopperService: ShopperService;
+  redemptionService: RedemptionService;
+  requireShopper: preHandlerAsyncHookHandler;
+}) {
+  const { shopperService, redemptionService, requireShopper } = deps;
+
+  function ownPath(request: FastifyRequest, params: CustomerLoyaltyParams) {
+    return shopperService.authorizePath(
+      shopperOf(request),
+      Number(params.merchantId),
+      Number(params.customerId),
+    );
+  }
+
+  return async function plugin(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.post(
+      '/auth/request-code',
+      {
+        schema: {
+          tags: ['shopper'],
+          summary: 'Mail a sign-in code to a customer of the store (same answer for anyone)',
+          body: ShopperRequestCodeRequestSchema,
+          response: { 200: MessageResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        const lang = request.body.lang ?? requestLanguage(request);
+        await shopperService.requestCode({
+          merchantId: Number(request.body.merchantId),
+          email: request.body.email,
+          lang,
+          ip: request.ip,
+        });
+        return { success: true as const, message: SUCCESS.codeSent[lang] };
+      },
+    );
+
+    r.post(
+      '/auth/verify-code',
+      {
+        schema: {
+          tags: ['shopper'],
+          summary: 'Trade a right code for a shopper token (30 days, revocable)',
+          body: ShopperVerifyCodeRequestSchema,
+          response: {
+            200: ShopperSessionResponseSchema,
+            400: ErrorBodySchema,
+            429: ErrorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const session = await shopperService.verifyCode({
+          merchantId: Number(request.body.merchantId),
+          email: request.body.email,
+          code: request.body.code,
+          ip: request.ip,
+        });
+        return { success: true as const, data: session };
+      },
+    );
+
+    r.post(
+      '/auth/logout',
+      {
+        preHandler: requireShopper,
+        schema: {
+          tags: ['shopper'],
+          security: [{ bearer: [] }],
+          response: { 200: MessageResponseSchema, 401: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        await shopperService.logout(shopperOf(request));
+        return { success: true as const, message: SUCCESS.loggedOut[requestLanguage(request)] };
+      },
+    );
+
+    r.get(
+      '/loyalty/:merchantId/:customerId',
+      {
+        preHandler: requireShopper,
+        schema: {
+          tags: ['shopper'],
+          summary: "The shopper's balance, ways to earn, rewards, coupons and history",
+          security: [{ bearer: [] }],
+          params: CustomerLoyaltyParamsSchema,
+          querystring: CustomerLoyaltyQuerySchema,
+          response: { 200: CustomerLoyaltyResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const own = await ownPath(request, request.params);
+        const data = await shopperService.getLoyaltyData({ ...own, lang: request.query.lang });
+        return { success: true as const, data };
+      },
+    );
+
+    r.post(
+      '/loyalty/:merchantId/:customerId/redeem',
+      {
+        preHandler: requireShopper,
+        schema: {
+          tags: ['shopper'],
+          summary: 'Spend points on a reward; answers with the Salla coupon',
+          security: [{ bearer: [] }],
+          params: CustomerLoyaltyParamsSchema,
+          body: RedeemRequestSchema,
+          response: { 200: RedeemResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const own = await ownPath(request, request.params);
+        const coupon = await redemptionService.redeemReward({
+          ...own,
+          rewardId: request.body.rewardId,
+          requestId: request.body.requestId,
+          lang: requestLanguage(request),
+        });
+        return { success: true as const, data: coupon };
+      },
+    );
+  };
+}

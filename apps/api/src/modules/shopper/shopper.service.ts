@@ -1,0 +1,398 @@
+import {
+  SHOPPER_CODE_LENGTH,
+  SHOPPER_CODE_MAX_ATTEMPTS,
+  SHOPPER_CODE_TTL_MINUTES,
+  SHOPPER_HISTORY_LIMIT,
+  SHOPPER_SESSION_TTL_DAYS,
+  REWARD_TYPE_FEATURE,
+  planHasFeature,
+  type CustomerLoyaltyData,
+  type HistoryEntry,
+  type Language,
+  type PointsMethod,
+  type RuleEvent,
+  type ShopperSession,
+} from '@nuqat/contracts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { generateNumericCode, hashResetCode, safeEqualHex } from '../../lib/crypto.ts';
+import { shopperCodeMail } from '../../lib/mail-templates.ts';
+import { enforceRateLimits } from '../../lib/rate-limit.ts';
+import { signShopperToken, verifyShopperToken, type ShopperTokenClaims } from '../../lib/tokens.ts';
+import { findCustomer, findRules, type RuleRow } from '../engine/engine.repository.ts';
+import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { findCustomerRedemptions } from '../rewards/redemptions.repository.ts';
+import { redemptionBlock, toShopperCoupon } from '../rewards/redemption.service.ts';
+import { findRewards } from '../rewards/rewards.repository.ts';
+import {
+  consumeOpenShopperCodes,
+  findCustomerIdByEmail,
+  findExpiringPoints,
+  findOrderReferences,
+  findRecentLedger,
+  findShopperSession,
+  insertShopperCode,
+  insertShopperSession,
+  lockOpenShopperCode,
+  revokeShopperSession,
+  updateShopperCode,
+  type LedgerEntryRow,
+} from './shopper.repository.ts';
+
+const WINDOW = 15 * 60;
+
+/** Per address loose (shoppers share mobile carriers' addresses), per store+e-mail tight. */
+export const SHOPPER_RATE_LIMITS = {
+  requestPerIp: { limit: 20, windowSeconds: WINDOW },
+  requestPerEmail: { limit: 3, windowSeconds: WINDOW },
+  verifyPerIp: { limit: 30, windowSeconds: WINDOW },
+  verifyPerEmail: { limit: 10, windowSeconds: WINDOW },
+} as const;
+
+/** "Expiring soon" on the balance card. */
+const EXPIRING_WINDOW_DAYS = 30;
+const COUPONS_SHOWN = 50;
+
+export interface ShopperAuth extends ShopperTokenClaims {}
+
+// ---- Texts the page shows as they come (the shopper's language) ------------------------------
+
+const METHOD_ORDER: RuleEvent[] = [
+  'order.created',
+  'repeat_purchase',
+  'signup',
+  'birthday',
+  'product_review',
+  'order_review',
+];
+
+const METHOD_NAMES: Record<RuleEvent, Record<Language, string>> = {
+  'order.created': { ar: 'الشراء من المتجر', en: 'Shopping in the store' },
+  repeat_purchase: { ar: 'الشراء المتكرر', en: 'Repeat purchases' },
+  signup: { ar: 'إنشاء حساب في المتجر', en: 'Creating an account' },
+  birthday: { ar: 'يوم ميلادك', en: 'Your birthday' },
+  product_review: { ar: 'تقييم منتج', en: 'Reviewing a product' },
+  order_review: { ar: 'تقييم طلبك', en: 'Reviewing your order' },
+};
+
+function methodCondition(rule: RuleRow, lang: Language): string {
+  const ar = lang === 'ar';
+  switch (rule.event) {
+    case 'order.created': {
+      const min = Math.round((rule.minOrderTotalHalalas ?? 0) / 100);
+      if (min <= 0) return ar ? 'مع كل طلب' : 'With every order';
+      return ar ? `لكل طلب بقيمة ${min} ريال أو أكثر` : `For every order of ${min} SAR or more`;
+    }
+    case 'repeat_purchase': {
+      const n = rule.requiredPurchases ?? 1;
+      return ar ? `مكافأة عند كل ${n} طلبات مكتملة` : `A bonus every ${n} completed orders`;
+    }
+    case 'product_review':
+    case 'order_review': {
+      const stars = rule.minRating ?? 1;
+      if (stars <= 1) return ar ? 'عند إضافة تقييم' : 'When you leave a review';
+      return ar ? `بتقييم ${stars} نجوم أو أكثر` : `With a rating of ${stars} stars or more`;
+    }
+    case 'birthday':
+      return ar
+        ? 'أضف تاريخ ميلادك إلى حسابك في المتجر'
+        : 'Add your birthday to your store account';
+    case 'signup':
+      return ar ? 'مرة واحدة عند التسجيل' : 'Once, when you sign up';
+  }
+}
+
+function historyDescription(
+  row: LedgerEntryRow,
+  lang: Language,
+  orderRefs: Map<string, string>,
+): string {
+  const ar = lang === 'ar';
+  const ref =
+    row.sourceType === 'order' || row.sourceType === 'repeat_purchase'
+      ? `#${orderRefs.get(row.sourceId) ?? row.sourceId}`
+      : '';
+  const name = row.note ?? '';
+  switch (row.kind) {
+    case 'earn':
+      switch (row.sourceType) {
+        case 'order':
+          return ar ? `نقاط الطلب ${ref}` : `Points for order ${ref}`;
+        case 'repeat_purchase':
+          return ar
+            ? `مكافأة الشراء المتكرر (الطلب ${ref})`
+            : `Repeat purchase bonus (order ${ref})`;
+        case 'signup':
+          return ar ? 'نقاط الترحيب بإنشاء الحساب' : 'Welcome points for signing up';
+        case 'birthday':
+          return ar ? 'هدية يوم ميلادك' : 'Your birthday gift';
+        case 'review':
+          return ar ? 'نقاط تقييمك' : 'Points for your review';
+        default:
+          return ar ? 'نقاط مكتسبة' : 'Points earned';
+      }
+    case 'clawback':
+      return ar
+        ? `خصم نقاط الطلب ${ref} بعد إلغائه أو استرجاعه`
+        : `Points of order ${ref} removed after it was cancelled or refunded`;
+    case 'redeem':
+      return ar ? `استبدال نقاط بمكافأة «${name}»` : `Points exchanged for "${name}"`;
+    case 'redeem_rollback':
+      return ar
+        ? `إعادة نقاط: تعذّر إصدار كوبون «${name}»`
+        : `Points returned: the "${name}" coupon could not be issued`;
+    case 'expire':
+      return ar ? 'انتهت صلاحية نقاط' : 'Points expired';
+    case 'adjust':
+      return ar
+        ? `تعديل من المتجر${name ? `: ${name}` : ''}`
+        : `Adjusted by the store${name ? `: ${name}` : ''}`;
+    case 'referral':
+      return ar ? 'مكافأة دعوة صديق' : 'Referral reward';
+  }
+}
+
+const dateFormats: Record<Language, Intl.DateTimeFormat> = {
+  ar: new Intl.DateTimeFormat('ar-SA-u-nu-latn-ca-gregory', {
+    timeZone: 'Asia/Riyadh',
+    dateStyle: 'medium',
+  }),
+  en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Riyadh', dateStyle: 'medium' }),
+};
+
+export function createShopperService(ctx: AppContext) {
+  const { db, config, log } = ctx;
+  const codeKey = config.jwtSecret;
+  const hashCode = (merchantId: number, email: string, code: string) =>
+    hashResetCode(codeKey, merchantId, `shopper:${email}:${code}`);
+
+  /**
+   * Mails a sign-in code when the e-mail belongs to a customer of the store; answers the same
+   * way, in the same time, when it does not (nobody learns who shops where).
+   */
+  async function requestCode(input: {
+    merchantId: number;
+    email: string;
+    lang: Language;
+    ip: string;
+  }): Promise<void> {
+    await enforceRateLimits(db, [
+      { key: `shopper-code:ip:${input.ip}`, ...SHOPPER_RATE_LIMITS.requestPerIp },
+      {
+        key: `shopper-code:email:${input.merchantId}:${input.email}`,
+        ...SHOPPER_RATE_LIMITS.requestPerEmail,
+      },
+    ]);
+    const merchant = await findMerchantById(db, input.merchantId);
+    if (!merchant || merchant.installStatus !== 'installed') return;
+    const customerId = await findCustomerIdByEmail(db, input.merchantId, input.email);
+    if (customerId === null) {
+      log.info({ event: 'shopper_code_unknown', merchantId: input.merchantId }, 'no such shopper');
+      return;
+    }
+    const code = generateNumericCode(SHOPPER_CODE_LENGTH);
+    const now = ctx.now();
+    await db.transaction(async (tx) => {
+      await consumeOpenShopperCodes(tx, input.merchantId, input.email, now);
+      await insertShopperCode(tx, {
+        merchantId: input.merchantId,
+        customerId,
+        email: input.email,
+        codeHash: hashCode(input.merchantId, input.email, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SHOPPER_CODE_TTL_MINUTES * 60_000),
+      });
+    });
+    // Not awaited: waiting for SMTP would make known e-mails measurably slower than unknown ones.
+    void ctx.mailer
+      .send(
+        shopperCodeMail({
+          to: input.email,
+          storeName: merchant.storeName,
+          code,
+          lang: input.lang,
+        }),
+      )
+      .catch((err: unknown) =>
+        log.error({ err, merchantId: input.merchantId }, 'shopper code mail failed'),
+      );
+  }
+
+  /** A right code opens a 30-day session for the customer the code was sent for. */
+  async function verifyCode(input: {
+    merchantId: number;
+    email: string;
+    code: string;
+    ip: string;
+  }): Promise<ShopperSession> {
+    await enforceRateLimits(db, [
+      { key: `shopper-verify:ip:${input.ip}`, ...SHOPPER_RATE_LIMITS.verifyPerIp },
+      {
+        key: `shopper-verify:email:${input.merchantId}:${input.email}`,
+        ...SHOPPER_RATE_LIMITS.verifyPerEmail,
+      },
+    ]);
+    const now = ctx.now();
+    const customerId = await db.transaction(async (tx) => {
+      const row = await lockOpenShopperCode(tx, input.merchantId, input.email);
+      if (!row || row.expiresAt <= now || row.attempts >= SHOPPER_CODE_MAX_ATTEMPTS) return null;
+      if (!safeEqualHex(row.codeHash, hashCode(input.merchantId, input.email, input.code))) {
+        await updateShopperCode(tx, input.merchantId, row.id, { attempts: row.attempts + 1 });
+        return null;
+      }
+      await updateShopperCode(tx, input.merchantId, row.id, { consumedAt: now });
+      return row.customerId;
+    });
+    if (customerId === null) throw new AppError('SHOPPER_CODE_INVALID');
+    const expiresAt = new Date(now.getTime() + SHOPPER_SESSION_TTL_DAYS * 86_400_000);
+    const session = await insertShopperSession(db, {
+      merchantId: input.merchantId,
+      customerId,
+      expiresAt,
+    });
+    const token = await signShopperToken(
+      config.jwtSecret,
+      { merchantId: input.merchantId, customerId, sessionId: session.id },
+      expiresAt,
+    );
+    log.info({ event: 'shopper_signed_in', merchantId: input.merchantId }, 'shopper signed in');
+    return { token, customerId: String(customerId), expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The token's claims if its session is live; UNAUTHENTICATED otherwise. */
+  async function authenticate(token: string): Promise<ShopperAuth> {
+    const claims = await verifyShopperToken(config.jwtSecret, token);
+    if (!claims) throw new AppError('UNAUTHENTICATED');
+    const session = await findShopperSession(db, claims.merchantId, claims.sessionId);
+    if (
+      !session ||
+      session.revokedAt ||
+      session.expiresAt <= ctx.now() ||
+      session.customerId !== claims.customerId
+    )
+      throw new AppError('SESSION_EXPIRED');
+    return claims;
+  }
+
+  /**
+   * The path's store and customer must be the token's. Unknown store 404; another store or
+   * another shopper 403 (a bad or missing token was 401 before this).
+   */
+  async function authorizePath(
+    auth: ShopperAuth,
+    merchantId: number,
+    customerId: number,
+  ): Promise<{ merchantId: number; customerId: number }> {
+    if (auth.merchantId !== merchantId) {
+      if (!(await findMerchantById(db, merchantId))) throw new AppError('NOT_FOUND');
+      throw new AppError('FORBIDDEN');
+    }
+    if (auth.customerId !== customerId) throw new AppError('FORBIDDEN');
+    return { merchantId, customerId };
+  }
+
+  async function logout(auth: ShopperAuth): Promise<void> {
+    await revokeShopperSession(db, auth.merchantId, auth.sessionId, ctx.now());
+  }
+
+  /** Spec §3 customer loyalty data, for the signed-in shopper. */
+  async function getLoyaltyData(input: {
+    merchantId: number;
+    customerId: number;
+    lang: Language;
+  }): Promise<CustomerLoyaltyData> {
+    const { merchantId, customerId, lang } = input;
+    const now = ctx.now();
+    const merchant = await findMerchantById(db, merchantId);
+    const customer = await findCustomer(db, merchantId, customerId);
+    if (!merchant || !customer) throw new AppError('NOT_FOUND');
+    const [rules, rewards, redemptions, ledger, expiring] = await Promise.all([
+      findRules(db, merchantId),
+      findRewards(db, merchantId),
+      findCustomerRedemptions(db, merchantId, customerId, COUPONS_SHOWN),
+      findRecentLedger(db, merchantId, customerId, SHOPPER_HISTORY_LIMIT),
+      findExpiringPoints(
+        db,
+        merchantId,
+        customerId,
+        now,
+        new Date(now.getTime() + EXPIRING_WINDOW_DAYS * 86_400_000),
+      ),
+    ]);
+    const orderIds = [
+      ...new Set(
+        ledger
+          .filter((r) => r.sourceType === 'order' || r.sourceType === 'repeat_purchase')
+          .map((r) => Number(r.sourceId))
+          .filter(Number.isSafeInteger),
+      ),
+    ];
+    const orderRefs = await findOrderReferences(db, merchantId, orderIds);
+
+    const pointsMethods: PointsMethod[] = METHOD_ORDER.flatMap((event) => {
+      const rule = rules.get(event);
+      if (!rule || rule.points <= 0) return [];
+      return [
+        {
+          id: event,
+          name: METHOD_NAMES[event][lang],
+          points: rule.points,
+          condition: methodCondition(rule, lang),
+        },
+      ];
+    });
+    const history: HistoryEntry[] = ledger
+      .filter((row) => row.delta !== 0)
+      .map((row) => ({
+        id: String(row.id),
+        date: row.createdAt.toISOString(),
+        formattedDate: dateFormats[lang].format(row.createdAt),
+        description: historyDescription(row, lang, orderRefs),
+        points: row.delta,
+        type: row.delta > 0 ? ('earned' as const) : ('redeemed' as const),
+        kind: row.kind,
+      }));
+    const block = redemptionBlock(merchant, now);
+    const fullName = `${customer.firstName} ${customer.lastName}`.trim();
+    return {
+      customer: {
+        id: String(customer.id),
+        fullName,
+        email: customer.email,
+        mobile: customer.mobile,
+        avatar: customer.avatar,
+      },
+      store: { name: merchant.storeName, url: merchant.storeUrl },
+      availablePoints: customer.pointsBalance,
+      expiringPoints: expiring.points,
+      nextExpiryAt: expiring.firstAt?.toISOString() ?? null,
+      pointsMethods,
+      rewards: rewards
+        .filter((r) => {
+          const feature = REWARD_TYPE_FEATURE[r.type];
+          return (
+            r.isActive &&
+            (!feature || (merchant.plan !== null && planHasFeature(merchant.plan, feature)))
+          );
+        })
+        .sort((a, b) => a.pointsRequired - b.pointsRequired)
+        .map((r) => ({
+          id: r.id,
+          name: r.name,
+          description: r.description,
+          pointsRequired: r.pointsRequired,
+          type: r.type,
+          value: r.value,
+          minOrderAmount: r.minOrderAmount,
+          available: r.maxUsage === null || r.usageCount < r.maxUsage,
+        })),
+      coupons: redemptions.map((r) => toShopperCoupon(r, now)),
+      history,
+      programme: { redeemable: block === null, reason: block },
+    };
+  }
+
+  return { requestCode, verifyCode, authenticate, authorizePath, logout, getLoyaltyData };
+}
+
+export type ShopperService = ReturnType<typeof createShopperService>;

@@ -1,0 +1,649 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { webhooks } from '@nuqat/salla-sandbox';
+import { merchants, redemptions } from '../../db/schema/index.ts';
+import { signMerchantToken, signShopperToken } from '../../lib/tokens.ts';
+import {
+  balanceOf,
+  createEngineContext,
+  customerFacts,
+  deliverOk,
+  expectLedgerInvariant,
+  ledgerOf,
+  randomId,
+  setupStore,
+  type EngineContext,
+} from '../../test/engine-support.ts';
+import { uniqueEmail, uniqueIp } from '../../test/test-app.ts';
+import { creditPoints } from '../engine/ledger.service.ts';
+import { insertReward, type RewardValues } from '../rewards/rewards.repository.ts';
+
+let ctx: EngineContext;
+
+beforeAll(async () => {
+  ctx = await createEngineContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const REWARD: RewardValues = {
+  name: 'خصم 20 ريال',
+  type: 'fixed_discount',
+  pointsRequired: 200,
+  value: 20,
+  description: 'على طلبك القادم',
+  isActive: true,
+  maxUsage: null,
+  minOrderAmount: 100,
+  freeProducts: [],
+  couponValidDays: 30,
+};
+
+interface Shop {
+  merchantId: number;
+}
+
+/** A store installed through Salla's app.store.authorize (tokens in the sandbox), growth plan. */
+async function installedStore(
+  c: EngineContext,
+  options: Parameters<typeof setupStore>[1] = {},
+): Promise<Shop> {
+  const merchantId = await setupStore(c, { plan: 'growth', ...options });
+  const tokens = c.sandbox.registerStore({
+    merchantId,
+    domain: `https://store-${merchantId}.example.sa`,
+  });
+  await deliverOk(c, webhooks.storeAuthorize(merchantId, tokens));
+  return { merchantId };
+}
+
+/** A customer Salla told us about (customer.created), with `points` credited on the ledger. */
+async function shopper(c: EngineContext, shop: Shop, points = 0) {
+  const email = uniqueEmail('shopper');
+  const facts = customerFacts({ email });
+  await deliverOk(c, webhooks.customerCreated(shop.merchantId, facts));
+  if (points > 0) {
+    await c.database.db.transaction((tx) =>
+      creditPoints(tx, {
+        merchantId: shop.merchantId,
+        customerId: facts.id,
+        points,
+        sourceType: 'manual',
+        sourceId: randomUUID(),
+        idempotencyKey: `test:${randomUUID()}`,
+        kind: 'adjust',
+        note: 'test grant',
+        at: new Date(),
+      }),
+    );
+  }
+  return { customerId: facts.id, email };
+}
+
+async function reward(c: EngineContext, shop: Shop, values: Partial<RewardValues> = {}) {
+  return insertReward(c.database.db, shop.merchantId, { ...REWARD, ...values });
+}
+
+const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
+
+function requestCode(c: EngineContext, merchantId: number, email: string, ip = uniqueIp()) {
+  return c.server.inject({
+    method: 'POST',
+    url: '/api/customers/auth/request-code',
+    payload: { merchantId: String(merchantId), email },
+    remoteAddress: ip,
+  });
+}
+
+function verifyCode(c: EngineContext, merchantId: number, email: string, code: string) {
+  return c.server.inject({
+    method: 'POST',
+    url: '/api/customers/auth/verify-code',
+    payload: { merchantId: String(merchantId), email, code },
+    remoteAddress: uniqueIp(),
+  });
+}
+
+/** The whole code login, reading the code from the mail that arrived over SMTP. */
+async function signIn(c: EngineContext, merchantId: number, email: string): Promise<string> {
+  const after = c.smtp.messages.length;
+  expect((await requestCode(c, merchantId, email)).statusCode).toBe(200);
+  const mail = await c.smtp.waitForMail(email, { after });
+  const res = await verifyCode(c, merchantId, email, codeIn(mail.text)!);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.token as string;
+}
+
+function getLoyalty(
+  c: EngineContext,
+  merchantId: number,
+  customerId: number,
+  token?: string,
+  lang = 'ar',
+) {
+  return c.server.inject({
+    method: 'GET',
+    url: `/api/customers/loyalty/${merchantId}/${customerId}?lang=${lang}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+function redeem(
+  c: EngineContext,
+  merchantId: number,
+  customerId: number,
+  token: string,
+  body: Record<string, unknown>,
+  lang = 'ar',
+) {
+  return c.server.inject({
+    method: 'POST',
+    url: `/api/customers/loyalty/${merchantId}/${customerId}/redeem`,
+    headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
+    payload: body,
+  });
+}
+
+const couponsOf = (c: EngineContext, merchantId: number) =>
+  c.sandbox.coupons.filter((x) => x.merchantId === merchantId && x.status === 'active');
+
+describe('shopper identity', () => {
+  test('request-code answers the same for a customer, a stranger and an unknown store, and mails only the customer', async () => {
+    const shop = await installedStore(ctx);
+    const { email } = await shopper(ctx, shop);
+    const stranger = uniqueEmail('stranger');
+    const before = ctx.smtp.messages.length;
+    const known = await requestCode(ctx, shop.merchantId, email.toUpperCase());
+    const unknown = await requestCode(ctx, shop.merchantId, stranger);
+    const noStore = await requestCode(ctx, randomId(), email);
+    for (const res of [known, unknown, noStore]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(known.json());
+    }
+    const mail = await ctx.smtp.waitForMail(email, { after: before });
+    expect(codeIn(mail.text)).toMatch(/^\d{6}$/);
+    expect(mail.text).toContain('10');
+    expect(mail.text).toMatch(/رمز|الرمز/);
+    expect(mail.text).toContain('code');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ctx.smtp.messages.slice(before).flatMap((m) => m.to)).not.toContain(stranger);
+  });
+
+  test('a wrong code, an expired code and a sixth try are refused; the right code opens a session once', async () => {
+    const shop = await installedStore(ctx);
+    const { email, customerId } = await shopper(ctx, shop);
+
+    let after = ctx.smtp.messages.length;
+    await requestCode(ctx, shop.merchantId, email);
+    let code = codeIn((await ctx.smtp.waitForMail(email, { after })).text)!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bad = await verifyCode(ctx, shop.merchantId, email, wrong);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('SHOPPER_CODE_INVALID');
+    const ok = await verifyCode(ctx, shop.merchantId, email, code);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.customerId).toBe(String(customerId));
+    expect(new Date(ok.json().data.expiresAt).getTime()).toBeGreaterThan(
+      Date.now() + 29 * 86_400_000,
+    );
+    // One use only.
+    expect((await verifyCode(ctx, shop.merchantId, email, code)).statusCode).toBe(400);
+
+    // Expired after 10 minutes.
+    after = ctx.smtp.messages.length;
+    await requestCode(ctx, shop.merchantId, email);
+    code = codeIn((await ctx.smtp.waitForMail(email, { after })).text)!;
+    ctx.clock.advance(11 * 60_000);
+    expect((await verifyCode(ctx, shop.merchantId, email, code)).json().code).toBe(
+      'SHOPPER_CODE_INVALID',
+    );
+
+    // Five wrong tries burn the code: the right one on the sixth try is refused.
+    const other = await shopper(ctx, shop);
+    after = ctx.smtp.messages.length;
+    await requestCode(ctx, shop.merchantId, other.email);
+    code = codeIn((await ctx.smtp.waitForMail(other.email, { after })).text)!;
+    const miss = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++)
+      expect((await verifyCode(ctx, shop.merchantId, other.email, miss)).statusCode).toBe(400);
+    const sixth = await verifyCode(ctx, shop.merchantId, other.email, code);
+    expect(sixth.statusCode).toBe(400);
+    expect(sixth.json().code).toBe('SHOPPER_CODE_INVALID');
+  });
+
+  test('codes are rate-limited per store and e-mail', async () => {
+    const shop = await installedStore(ctx);
+    const { email } = await shopper(ctx, shop);
+    const answers = [];
+    for (let i = 0; i < 4; i++)
+      answers.push((await requestCode(ctx, shop.merchantId, email)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 429]);
+    const limited = await requestCode(ctx, shop.merchantId, email);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect(limited.json().retryAfter).toBeGreaterThan(0);
+  });
+
+  test('bad input is a 400 with the error body, never a 500', async () => {
+    for (const payload of [
+      {},
+      { merchantId: 'abc', email: 'a@b.co' },
+      { merchantId: '1', email: 'not-an-email' },
+      { merchantId: '1', email: 'a@b.co', extra: 1 },
+    ]) {
+      const res = await ctx.server.inject({
+        method: 'POST',
+        url: '/api/customers/auth/request-code',
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    const res = await verifyCode(ctx, 1, 'a@b.co', '12345');
+    expect(res.statusCode).toBe(400);
+  });
+
+  test('the loyalty data needs the shopper token of that store and that customer', async () => {
+    const shop = await installedStore(ctx);
+    const me = await shopper(ctx, shop, 50);
+    const neighbour = await shopper(ctx, shop, 50);
+    const otherShop = await installedStore(ctx);
+    const token = await signIn(ctx, shop.merchantId, me.email);
+
+    expect((await getLoyalty(ctx, shop.merchantId, me.customerId)).statusCode).toBe(401);
+    const forged = await signShopperToken(
+      new TextEncoder().encode('another-secret-that-is-long-enough-0123456789'),
+      { merchantId: shop.merchantId, customerId: me.customerId, sessionId: randomUUID() },
+      new Date(Date.now() + 3_600_000),
+    );
+    expect((await getLoyalty(ctx, shop.merchantId, me.customerId, forged)).statusCode).toBe(401);
+    const merchantToken = await signMerchantToken(
+      ctx.config.jwtSecret,
+      { merchantId: shop.merchantId, sessionId: randomUUID() },
+      new Date(Date.now() + 3_600_000),
+    );
+    expect((await getLoyalty(ctx, shop.merchantId, me.customerId, merchantToken)).statusCode).toBe(
+      401,
+    );
+    const otherShopper = await getLoyalty(ctx, shop.merchantId, neighbour.customerId, token);
+    expect(otherShopper.statusCode).toBe(403);
+    expect(otherShopper.json().code).toBe('FORBIDDEN');
+    expect((await getLoyalty(ctx, otherShop.merchantId, me.customerId, token)).statusCode).toBe(
+      403,
+    );
+    expect((await getLoyalty(ctx, randomId(), me.customerId, token)).statusCode).toBe(404);
+    expect(
+      (await redeem(ctx, shop.merchantId, neighbour.customerId, token, { rewardId: randomUUID() }))
+        .statusCode,
+    ).toBe(403);
+
+    const ok = await getLoyalty(ctx, shop.merchantId, me.customerId, token);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.availablePoints).toBe(50);
+
+    // Logging out revokes the token at once.
+    const out = await ctx.server.inject({
+      method: 'POST',
+      url: '/api/customers/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.statusCode).toBe(200);
+    const after = await getLoyalty(ctx, shop.merchantId, me.customerId, token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('SESSION_EXPIRED');
+  });
+});
+
+describe('loyalty data', () => {
+  test('carries active rewards, enabled methods, newest-first history in the asked language and the programme state', async () => {
+    const shop = await installedStore(ctx, {
+      rules: {
+        'order.created': { points: 40, minOrderTotalSar: 50 },
+        signup: { points: 0 },
+        product_review: { points: 15, minRating: 4 },
+      },
+      expiryDays: 20,
+    });
+    const me = await shopper(ctx, shop);
+    const order = {
+      id: randomId(),
+      customer: { id: me.customerId, firstName: 'سارة', lastName: 'العتيبي', email: me.email },
+      total: 120,
+      status: 'completed' as const,
+    };
+    await deliverOk(ctx, webhooks.orderCreated(shop.merchantId, order));
+    const active = await reward(ctx, shop, { pointsRequired: 30 });
+    await reward(ctx, shop, { name: 'off', isActive: false });
+    const token = await signIn(ctx, shop.merchantId, me.email);
+
+    const res = await getLoyalty(ctx, shop.merchantId, me.customerId, token, 'en');
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.availablePoints).toBe(40);
+    expect(data.expiringPoints).toBe(40);
+    expect(data.customer).toMatchObject({
+      id: String(me.customerId),
+      fullName: 'سارة العتيبي',
+      email: me.email,
+    });
+    expect(data.pointsMethods.map((m: { id: string }) => m.id)).toEqual([
+      'order.created',
+      'product_review',
+    ]);
+    expect(data.pointsMethods[0]).toMatchObject({
+      name: 'Shopping in the store',
+      points: 40,
+      condition: 'For every order of 50 SAR or more',
+    });
+    expect(data.rewards.map((r: { id: string }) => r.id)).toEqual([active.id]);
+    expect(data.history[0]).toMatchObject({ points: 40, type: 'earned', kind: 'earn' });
+    expect(data.history[0].description).toContain('order');
+    expect(data.history[0].formattedDate).toMatch(/[A-Z][a-z]{2} \d{4}/);
+    expect(data.programme).toEqual({ redeemable: true, reason: null });
+
+    // Redeem, then the newest entry is the exchange, and Arabic texts come in Arabic.
+    expect(
+      (await redeem(ctx, shop.merchantId, me.customerId, token, { rewardId: active.id }))
+        .statusCode,
+    ).toBe(200);
+    const ar = (await getLoyalty(ctx, shop.merchantId, me.customerId, token, 'ar')).json().data;
+    expect(ar.history[0]).toMatchObject({ points: -30, type: 'redeemed', kind: 'redeem' });
+    expect(ar.history[0].description).toContain('استبدال');
+    expect(ar.coupons).toHaveLength(1);
+    expect(ar.coupons[0]).toMatchObject({
+      status: 'issued',
+      pointsRequired: 30,
+      name: REWARD.name,
+    });
+    expect(ar.coupons[0].code).toMatch(/^NQ-[A-Z2-9]{10}$/);
+
+    await ctx.database.db
+      .update(merchants)
+      .set({ programmeEnabled: false })
+      .where(eq(merchants.id, shop.merchantId));
+    const paused = (await getLoyalty(ctx, shop.merchantId, me.customerId, token)).json().data;
+    expect(paused.programme).toEqual({ redeemable: false, reason: 'PROGRAMME_PAUSED' });
+  });
+});
+
+describe('redemption', () => {
+  test('a redemption takes the points, writes a ledger row, creates the Salla coupon the reference describes and mails it', async () => {
+    const shop = await installedStore(ctx);
+    const me = await shopper(ctx, shop, 500);
+    const r = await reward(ctx, shop);
+    const token = await signIn(ctx, shop.merchantId, me.email);
+    const after = ctx.smtp.messages.length;
+    const requestId = randomUUID();
+    const res = await redeem(
+      ctx,
+      shop.merchantId,
+      me.customerId,
+      token,
+      { rewardId: r.id, requestId },
+      'en',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const coupon = res.json().data;
+    expect(coupon).toMatchObject({
+      id: requestId,
+      name: REWARD.name,
+      pointsRequired: 200,
+      status: 'issued',
+    });
+    expect(new Date(coupon.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(300);
+
+    const [sallaCoupon] = couponsOf(ctx, shop.merchantId);
+    expect(sallaCoupon!.code).toBe(coupon.code);
+    expect(sallaCoupon!.body).toMatchObject({
+      code: coupon.code,
+      type: 'fixed',
+      amount: 20,
+      free_shipping: false,
+      exclude_sale_products: false,
+      usage_limit: 1,
+      usage_limit_per_user: 1,
+      minimum_amount: 100,
+    });
+    const ledger = (await ledgerOf(ctx, shop.merchantId)).filter((l) => l.kind === 'redeem');
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ delta: -200, idempotencyKey: `redeem:${requestId}` });
+
+    const mail = await ctx.smtp.waitForMail(me.email, { after });
+    expect(mail.text).toContain(coupon.code);
+    expect(mail.subject).toMatch(/^Your/);
+
+    // The same click again (same requestId) redeems nothing more.
+    const again = await redeem(ctx, shop.merchantId, me.customerId, token, {
+      rewardId: r.id,
+      requestId,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.code).toBe(coupon.code);
+    expect(couponsOf(ctx, shop.merchantId)).toHaveLength(1);
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(300);
+    await expectLedgerInvariant(ctx, shop.merchantId);
+  });
+
+  test('percentage, free-shipping and free-product rewards map to Salla coupon fields', async () => {
+    const shop = await installedStore(ctx);
+    const me = await shopper(ctx, shop, 1000);
+    const token = await signIn(ctx, shop.merchantId, me.email);
+    const pct = await reward(ctx, shop, {
+      type: 'percentage_discount',
+      value: 15,
+      pointsRequired: 10,
+      minOrderAmount: 0,
+    });
+    const ship = await reward(ctx, shop, { type: 'free_shipping', value: 0, pointsRequired: 10 });
+    const product = await reward(ctx, shop, {
+      type: 'free_product',
+      value: 0,
+      pointsRequired: 10,
+      freeProducts: [{ id: '1653503260', name: 'قهوة' }],
+    });
+    for (const r of [pct, ship, product])
+      expect(
+        (await redeem(ctx, shop.merchantId, me.customerId, token, { rewardId: r.id })).statusCode,
+      ).toBe(200);
+    const [a, b, c] = couponsOf(ctx, shop.merchantId).map((x) => x.body);
+    expect(a).toMatchObject({ type: 'percentage', amount: 15 });
+    expect(typeof a!.maximum_amount).toBe('number');
+    expect(a).not.toHaveProperty('minimum_amount');
+    expect(b).toMatchObject({ type: 'fixed', amount: 0, free_shipping: true });
+    expect(c).toMatchObject({ type: 'percentage', amount: 100, products_include: ['1653503260'] });
+  });
+
+  test('too few points, an inactive reward, a reward used up, a paused programme and a lapsed subscription are refused and take nothing', async () => {
+    const shop = await installedStore(ctx);
+    const me = await shopper(ctx, shop, 250);
+    const token = await signIn(ctx, shop.merchantId, me.email);
+    const expensive = await reward(ctx, shop, { pointsRequired: 300 });
+    const inactive = await reward(ctx, shop, { isActive: false, pointsRequired: 10 });
+    const once = await reward(ctx, shop, { maxUsage: 1, pointsRequired: 10 });
+    const cheap = await reward(ctx, shop, { pointsRequired: 10 });
+
+    const refusals: [string, string][] = [];
+    const attempt = async (rewardId: string) => {
+      const res = await redeem(ctx, shop.merchantId, me.customerId, token, { rewardId });
+      return [String(res.statusCode), res.json().code as string] as [string, string];
+    };
+    refusals.push(await attempt(expensive.id));
+    refusals.push(await attempt(inactive.id));
+    refusals.push(await attempt(randomUUID()));
+    expect(
+      (await redeem(ctx, shop.merchantId, me.customerId, token, { rewardId: once.id })).statusCode,
+    ).toBe(200);
+    refusals.push(await attempt(once.id));
+    expect(refusals).toEqual([
+      ['409', 'INSUFFICIENT_POINTS'],
+      ['409', 'REWARD_UNAVAILABLE'],
+      ['409', 'REWARD_UNAVAILABLE'],
+      ['409', 'REWARD_LIMIT_REACHED'],
+    ]);
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(240);
+
+    await ctx.database.db
+      .update(merchants)
+      .set({ programmeEnabled: false })
+      .where(eq(merchants.id, shop.merchantId));
+    expect(await attempt(cheap.id)).toEqual(['409', 'PROGRAMME_PAUSED']);
+    await ctx.database.db
+      .update(merchants)
+      .set({ programmeEnabled: true, subscriptionStatus: 'expired' })
+      .where(eq(merchants.id, shop.merchantId));
+    expect(await attempt(cheap.id)).toEqual(['409', 'SUBSCRIPTION_INACTIVE']);
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(240);
+    expect(couponsOf(ctx, shop.merchantId)).toHaveLength(1);
+    await expectLedgerInvariant(ctx, shop.merchantId);
+  });
+
+  test('a starter store cannot hand out a growth-only reward type', async () => {
+    const shop = await installedStore(ctx, { plan: 'starter' });
+    const me = await shopper(ctx, shop, 100);
+    const token = await signIn(ctx, shop.merchantId, me.email);
+    const cashback = await reward(ctx, shop, { type: 'cashback', value: 5, pointsRequired: 10 });
+    const res = await redeem(ctx, shop.merchantId, me.customerId, token, { rewardId: cashback.id });
+    expect(res.json().code).toBe('REWARD_UNAVAILABLE');
+    const data = (await getLoyalty(ctx, shop.merchantId, me.customerId, token)).json().data;
+    expect(data.rewards).toEqual([]);
+  });
+
+  test('50 concurrent redemptions against a balance that covers 3 make exactly 3 coupons', async () => {
+    const shop = await installedStore(ctx);
+    const me = await shopper(ctx, shop, 350);
+    const token = await signIn(ctx, shop.merchantId, me.email);
+    const r = await reward(ctx, shop, { pointsRequired: 100 });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        redeem(ctx, shop.merchantId, me.customerId, token, { rewardId: r.id }),
+      ),
+    );
+    const codes = results.map((x) => x.statusCode);
+    expect(codes.filter((s) => s === 200)).toHaveLength(3);
+    expect(codes.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+    expect(couponsOf(ctx, shop.merchantId)).toHaveLength(3);
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(50);
+    await expectLedgerInvariant(ctx, shop.merchantId);
+  });
+
+  test.each([
+    ['500', { mode: '500' as const }],
+    ['429 with a long Retry-After', { mode: '429' as const, retryAfter: 120 }],
+  ])('Salla %s gives the points back and leaves no coupon', async (_name, fault) => {
+    const shop = await installedStore(ctx);
+    const me = await shopper(ctx, shop, 300);
+    const token = await signIn(ctx, shop.merchantId, me.email);
+    const r = await reward(ctx, shop);
+    ctx.sandbox.fail({ ...fault, path: '/admin/v2/coupons' });
+    const res = await redeem(ctx, shop.merchantId, me.customerId, token, { rewardId: r.id }, 'en');
+    expect(res.statusCode).toBe(502);
+    expect(res.json().code).toBe('REDEMPTION_FAILED');
+    expect(res.json().message).toMatch(/points were returned/);
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(300);
+    expect(couponsOf(ctx, shop.merchantId)).toHaveLength(0);
+    const kinds = (await ledgerOf(ctx, shop.merchantId)).map((l) => l.kind);
+    expect(kinds.filter((k) => k === 'redeem')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'redeem_rollback')).toHaveLength(1);
+    const [row] = await ctx.database.db
+      .select()
+      .from(redemptions)
+      .where(eq(redemptions.merchantId, shop.merchantId));
+    expect(row!.status).toBe('failed');
+    const data = (await getLoyalty(ctx, shop.merchantId, me.customerId, token)).json().data;
+    expect(data.coupons[0]).toMatchObject({ status: 'failed', code: null });
+    await expectLedgerInvariant(ctx, shop.merchantId);
+  });
+
+  test('a short Retry-After is honoured and the coupon is made', async () => {
+    const shop = await installedStore(ctx);
+    const me = await shopper(ctx, shop, 300);
+    const token = await signIn(ctx, shop.merchantId, me.email);
+    const r = await reward(ctx, shop);
+    ctx.sandbox.fail({ mode: '429', retryAfter: 1, path: '/admin/v2/coupons' });
+    const started = Date.now();
+    const res = await redeem(ctx, shop.merchantId, me.customerId, token, { rewardId: r.id });
+    expect(res.statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(couponsOf(ctx, shop.merchantId)).toHaveLength(1);
+  });
+
+  test('the reconciliation job finishes a redemption a crash left pending, or refunds it, once', async () => {
+    const shop = await installedStore(ctx);
+    const me = await shopper(ctx, shop, 500);
+    const r = await reward(ctx, shop);
+    const service = ctx.app.services.redemptions;
+    // The crash: points taken and the redemption written, Salla never called.
+    const first = await service.reserveRedemption({
+      merchantId: shop.merchantId,
+      customerId: me.customerId,
+      rewardId: r.id,
+      lang: 'ar',
+    });
+    const second = await service.reserveRedemption({
+      merchantId: shop.merchantId,
+      customerId: me.customerId,
+      rewardId: r.id,
+      lang: 'ar',
+    });
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(100);
+    // Too fresh to touch.
+    expect(await service.reconcileRedemptions()).toEqual({ issued: 0, refunded: 0 });
+
+    ctx.clock.advance(3 * 60_000);
+    // Salla answers the first and fails the second.
+    ctx.sandbox.fail({ mode: '500', path: '/admin/v2/coupons', count: 1 });
+    const settled = await service.reconcileRedemptions();
+    expect(settled).toEqual({ issued: 1, refunded: 1 });
+    const rows = await ctx.database.db
+      .select()
+      .from(redemptions)
+      .where(and(eq(redemptions.merchantId, shop.merchantId)));
+    const statuses = new Map(rows.map((x) => [x.id, x.status]));
+    // Faults hit the first request; reconciliation goes oldest first.
+    expect(statuses.get(first.id)).toBe('failed');
+    expect(statuses.get(second.id)).toBe('issued');
+    expect(couponsOf(ctx, shop.merchantId).map((x) => x.code)).toEqual([second.couponCode]);
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(300);
+    expect(await service.reconcileRedemptions()).toEqual({ issued: 0, refunded: 0 });
+    await expectLedgerInvariant(ctx, shop.merchantId);
+  });
+});
+
+describe('Salla unreachable', () => {
+  test('a timeout gives the points back', async () => {
+    const slow = await createEngineContext({ salla: { timeoutMs: 300 } });
+    try {
+      const shop = await installedStore(slow);
+      const me = await shopper(slow, shop, 300);
+      const token = await signIn(slow, shop.merchantId, me.email);
+      const r = await reward(slow, shop);
+      slow.sandbox.fail({ mode: 'slow', delayMs: 1_000, path: '/admin/v2/coupons' });
+      const res = await redeem(slow, shop.merchantId, me.customerId, token, { rewardId: r.id });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().code).toBe('REDEMPTION_FAILED');
+      expect(await balanceOf(slow, shop.merchantId, me.customerId)).toBe(300);
+      await expectLedgerInvariant(slow, shop.merchantId);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  test('a refused connection gives the points back', async () => {
+    const dead = await createEngineContext({ salla: { apiBase: 'http://127.0.0.1:9/admin/v2' } });
+    try {
+      const shop = await installedStore(dead);
+      const me = await shopper(dead, shop, 300);
+      const token = await signIn(dead, shop.merchantId, me.email);
+      const r = await reward(dead, shop);
+      const res = await redeem(dead, shop.merchantId, me.customerId, token, { rewardId: r.id });
+      expect(res.statusCode).toBe(502);
+      expect(await balanceOf(dead, shop.merchantId, me.customerId)).toBe(300);
+      expect(dead.sandbox.coupons).toHaveLength(0);
+      await expectLedgerInvariant(dead, shop.merchantId);
+    } finally {
+      await dead.close();
+    }
+  });
+});
