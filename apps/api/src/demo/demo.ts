@@ -126,7 +126,8 @@ export async function runDemo(app: App, sandbox: SallaSandbox): Promise<void> {
     merchantId,
     name: DEMO_MERCHANT.storeName,
     ownerEmail: DEMO_MERCHANT.email,
-    domain: DEMO_MERCHANT.storeUrl,
+    // The sandbox's storefront is the demo store's address: the loyalty page may be framed there.
+    domain: `${sandbox.url}/storefront/${merchantId}`,
   });
   await send(webhooks.storeAuthorize(merchantId, tokens));
 

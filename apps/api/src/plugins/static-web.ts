@@ -23,6 +23,8 @@ export async function registerStaticWeb(
     root: webDistDir,
     wildcard: false,
     index: false,
+    // Served by ./storefront-assets.ts, each with its own headers.
+    globIgnore: ['snippet.js', 'snippet.js.*', 'loyalty.html', 'loyalty.html.*'],
     // The web build writes .br and .gz copies of its text files (apps/web/build/precompress.ts).
     preCompressed: true,
     setHeaders(res, filePath) {
