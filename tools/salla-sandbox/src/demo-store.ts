@@ -1,10 +1,7 @@
 import { webhooks, type CustomerFacts, type Envelope, type OrderFacts } from './payloads.ts';
 
-/** A believable store history for the demo: customers, orders over two months, a cancel, a refund, reviews. */
-export function demoStoreHistory(merchantId: number, now = new Date()): Envelope[] {
-  const day = 86_400_000;
-  const at = (daysAgo: number, minute = 0) =>
-    new Date(now.getTime() - daysAgo * day + minute * 60_000);
+/** The demo store's customers (the storefront page signs the first one in by default). */
+export function demoCustomers(): CustomerFacts[] {
   const names: [string, string][] = [
     ['سارة', 'العتيبي'],
     ['محمد', 'القحطاني'],
@@ -15,13 +12,21 @@ export function demoStoreHistory(merchantId: number, now = new Date()): Envelope
     ['لمى', 'الحربي'],
     ['خالد', 'المطيري'],
   ];
-  const customers: CustomerFacts[] = names.map(([firstName, lastName], i) => ({
+  return names.map(([firstName, lastName], i) => ({
     id: 880_000_100 + i,
     firstName,
     lastName,
     email: `customer${i + 1}@demo.nuqat.sa`,
     birthday: `199${i}-0${(i % 9) + 1}-1${i}`,
   }));
+}
+
+/** A believable store history for the demo: customers, orders over two months, a cancel, a refund, reviews. */
+export function demoStoreHistory(merchantId: number, now = new Date()): Envelope[] {
+  const day = 86_400_000;
+  const at = (daysAgo: number, minute = 0) =>
+    new Date(now.getTime() - daysAgo * day + minute * 60_000);
+  const customers = demoCustomers();
   const events: Envelope[] = [];
   customers.forEach((c, i) => events.push(webhooks.customerCreated(merchantId, c, at(60 - i * 5))));
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { storefrontPage } from './storefront-page.ts';
+import { storefrontPage, storefrontShopper } from './storefront-page.ts';
 
 /**
  * A local stand-in for the Salla endpoints Nuqat calls (shared/reference/salla.md): OAuth token
@@ -178,13 +178,31 @@ export async function startSallaSandbox(
     }
     const storefront = /^\/storefront\/(\d+)$/.exec(path);
     if (storefront && method === 'GET') {
+      // ?lang=en for an English store; ?customer=<id>[&email=…&name=…] opens it signed in.
       const merchantId = Number(storefront[1]);
+      const query = url.searchParams;
+      const customerId = Number(query.get('customer'));
+      const shopper =
+        Number.isSafeInteger(customerId) && customerId > 0
+          ? storefrontShopper(customerId, query.get('email'), query.get('name'))
+          : null;
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
         storefrontPage({
           merchantId,
           storeName: stores.get(merchantId)?.name ?? `Store ${merchantId}`,
           nuqatUrl,
+          lang: query.get('lang') === 'en' ? 'en' : 'ar',
+          shopper,
+          token: shopper
+            ? loginCustomer(merchantId, {
+                id: shopper.id,
+                name: shopper.firstName,
+                email: shopper.email,
+              })
+            : null,
+          suggested: storefrontShopper(null),
+          search: url.search,
         }),
       );
       return;
@@ -434,6 +452,7 @@ export async function startSallaSandbox(
   }
 
   let nuqatUrl = options.nuqatUrl ?? 'http://localhost:3000';
+
   function loginCustomer(
     merchantId: number,
     customer: { id: number; name?: string; email?: string },
