@@ -47,6 +47,8 @@ export const SHOPPER_RATE_LIMITS = {
   requestPerEmail: { limit: 3, windowSeconds: WINDOW },
   verifyPerIp: { limit: 30, windowSeconds: WINDOW },
   verifyPerEmail: { limit: 10, windowSeconds: WINDOW },
+  /** Caps guessing at 20 tries a day against 10⁶ codes, whatever the codes requested. */
+  verifyPerEmailDaily: { limit: 20, windowSeconds: 86_400 },
 } as const;
 
 /** "Expiring soon" on the balance card. */
@@ -230,6 +232,10 @@ export function createShopperService(ctx: AppContext) {
       {
         key: `shopper-verify:email:${input.merchantId}:${input.email}`,
         ...SHOPPER_RATE_LIMITS.verifyPerEmail,
+      },
+      {
+        key: `shopper-verify:day:${input.merchantId}:${input.email}`,
+        ...SHOPPER_RATE_LIMITS.verifyPerEmailDaily,
       },
     ]);
     const now = ctx.now();

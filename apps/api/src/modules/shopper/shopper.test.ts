@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { webhooks } from '@nuqat/salla-sandbox';
 import { merchants, redemptions } from '../../db/schema/index.ts';
@@ -646,4 +646,21 @@ describe('Salla unreachable', () => {
       await dead.close();
     }
   });
+});
+
+test('a store+e-mail gets at most 20 verification tries a day', async () => {
+  const shop = await installedStore(ctx);
+  const { email } = await shopper(ctx, shop);
+  const statuses: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    // The 15-minute window passes (rate limits run on the database's clock), the day does not.
+    if (i > 0 && i % 10 === 0)
+      await ctx.database.db.execute(
+        sql`update rate_limit_buckets set window_start = window_start - interval '16 minutes'
+            where key = ${`shopper-verify:email:${shop.merchantId}:${email}`}`,
+      );
+    statuses.push((await verifyCode(ctx, shop.merchantId, email, '123456')).statusCode);
+  }
+  expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+  expect(statuses[20]).toBe(429);
 });
