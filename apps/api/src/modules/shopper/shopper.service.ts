@@ -55,7 +55,7 @@ export const SHOPPER_RATE_LIMITS = {
 const EXPIRING_WINDOW_DAYS = 30;
 const COUPONS_SHOWN = 50;
 
-export interface ShopperAuth extends ShopperTokenClaims {}
+export type ShopperAuth = ShopperTokenClaims;
 
 // ---- Texts the page shows as they come (the shopper's language) ------------------------------
 
