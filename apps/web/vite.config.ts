@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { loyaltyPageRoute } from './build/loyalty-route.ts';
 import { precompressAssets } from './build/precompress.ts';
 import { landingPages } from './src/features/landing/prerender/vite-plugin.ts';
 
@@ -9,26 +10,36 @@ const apiTarget = process.env.NUQAT_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), landingPages(), precompressAssets()],
+  plugins: [react(), tailwindcss(), landingPages(), loyaltyPageRoute(), precompressAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      // Two pages: the app (index.html) and the public landing page (landing.html, served at /
-      // by the API), which must not load the app's router, query client or catalogues.
+      // Three pages: the app (index.html), the public landing page (landing.html, served at /
+      // by the API), which must not load the app's router, query client or catalogues, and the
+      // shoppers' loyalty page (loyalty.html, served at /customerloyaltysalla inside the store's
+      // iframe), which shares no code with the other two but React itself
+      // (docs/decisions/008-shopper-loyalty-page.md; scripts/check-bundle-size.mjs checks it).
       input: {
         index: path.join(import.meta.dirname, 'index.html'),
         landing: path.join(import.meta.dirname, 'landing.html'),
+        loyalty: path.join(import.meta.dirname, 'loyalty.html'),
       },
       output: {
         codeSplitting: {
           // Named vendor chunks that every page needs; screen-only libraries (forms, dialogs)
           // stay in the lazy chunks of the screens that use them.
           groups: [
+            // React alone: the loyalty page loads this chunk and nothing else that is shared.
             {
               name: 'vendor-react',
-              test: /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 20,
+            },
+            {
+              name: 'vendor-i18n',
+              test: /node_modules[\\/](i18next|react-i18next|use-sync-external-store)[\\/]/,
               priority: 20,
             },
             {

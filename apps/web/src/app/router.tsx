@@ -18,8 +18,9 @@ function PageLoader() {
 }
 
 /**
- * Every route of spec §2. Each screen is its own lazy chunk, so the landing and login pages never
- * download the merchant screens.
+ * Every route of spec §2 but /customerloyaltysalla, the shoppers' page, which is a page of its own
+ * (loyalty.html, src/shopper). Each screen is its own lazy chunk, so the landing and login pages
+ * never download the merchant screens.
  */
 export const routes: RouteObject[] = [
   {
@@ -36,12 +37,6 @@ export const routes: RouteObject[] = [
         path: paths.login,
         loader: skipLoginWhenSignedIn,
         lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
-      },
-      {
-        path: paths.customerLoyalty,
-        lazy: async () => ({
-          Component: (await import('./routes/customer-loyalty')).CustomerLoyaltyRoute,
-        }),
       },
       {
         id: 'merchant',

@@ -1,4 +1,7 @@
-/** Every route of the SPA (spec §2). Links, redirects and the router all read from here. */
+/**
+ * Every route of the SPA (spec §2). Links, redirects and the router all read from here. The
+ * shoppers' /customerloyaltysalla is not one: the API serves it as its own page (loyalty.html).
+ */
 export const paths = {
   home: '/',
   login: '/login',
@@ -9,7 +12,6 @@ export const paths = {
   rewards: '/rewards',
   analytics: '/analytics',
   settings: '/settings',
-  customerLoyalty: '/customerloyaltysalla',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -3,29 +3,19 @@ import { initReactI18next } from 'react-i18next';
 import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode, type Language } from '@nuqat/contracts';
 import arAuth from '../locales/ar/auth.json';
 import arCommon from '../locales/ar/common.json';
-import arCustomer from '../locales/ar/customer.json';
 import arLanding from '../locales/ar/landing.json';
 import arLoyalty from '../locales/ar/loyalty.json';
 import arMerchant from '../locales/ar/merchant.json';
 import arRewards from '../locales/ar/rewards.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
-import enCustomer from '../locales/en/customer.json';
 import enLanding from '../locales/en/landing.json';
 import enLoyalty from '../locales/en/loyalty.json';
 import enMerchant from '../locales/en/merchant.json';
 import enRewards from '../locales/en/rewards.json';
 import { applyLanguage, readStoredLanguage, saveLanguage } from './preferences';
 
-export const NAMESPACES = [
-  'common',
-  'auth',
-  'merchant',
-  'landing',
-  'customer',
-  'loyalty',
-  'rewards',
-] as const;
+export const NAMESPACES = ['common', 'auth', 'merchant', 'landing', 'loyalty', 'rewards'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The API's error catalogue lives in contracts; it becomes `common:errors.<CODE>`. */
@@ -48,7 +38,6 @@ export const resources = {
     auth: arAuth,
     merchant: arMerchant,
     landing: arLanding,
-    customer: arCustomer,
     loyalty: arLoyalty,
     rewards: arRewards,
   },
@@ -57,7 +46,6 @@ export const resources = {
     auth: enAuth,
     merchant: enMerchant,
     landing: enLanding,
-    customer: enCustomer,
     loyalty: enLoyalty,
     rewards: enRewards,
   },

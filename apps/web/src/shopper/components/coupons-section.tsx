@@ -1,0 +1,157 @@
+import { useEffect, useRef } from 'react';
+import type { RedemptionStatus, ShopperCoupon } from '@nuqat/contracts';
+import { formatDate } from '../lib/format';
+import { useI18n, type TextKey } from '../lib/i18n';
+import { CopyButton } from './copy-button';
+import { Icon } from './icons';
+import { CARD, ICON_BUTTON, cx } from './ui';
+
+const STATUS: Record<RedemptionStatus, { label: TextKey; tone: string }> = {
+  pending: {
+    label: 'coupons.status.pending',
+    tone: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  },
+  issued: {
+    label: 'coupons.status.issued',
+    tone: 'bg-brand-100 text-brand-900 dark:bg-brand-950 dark:text-brand-200',
+  },
+  used: {
+    label: 'coupons.status.used',
+    tone: 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+  },
+  expired: {
+    label: 'coupons.status.expired',
+    tone: 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+  },
+  failed: {
+    label: 'coupons.status.failed',
+    tone: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+  },
+};
+
+function CouponCode({ code, large = false }: { code: string; large?: boolean }) {
+  return (
+    <code
+      dir="ltr"
+      className={cx(
+        'rounded-lg border border-dashed border-brand-600/60 bg-brand-50 px-2.5 py-1 font-mono font-bold tracking-wider text-brand-900 select-all dark:bg-brand-950 dark:text-brand-100',
+        large ? 'text-2xl' : 'text-base',
+      )}
+    >
+      {code}
+    </code>
+  );
+}
+
+export interface CouponsSectionProps {
+  coupons: ShopperCoupon[];
+}
+
+/** "My coupons": each code with a copy button, its status and expiry; the newest first. */
+export function CouponsSection({ coupons }: CouponsSectionProps) {
+  const { t, language } = useI18n();
+  if (coupons.length === 0) return null;
+  const newestFirst = [...coupons].reverse();
+  return (
+    <section aria-labelledby="coupons-title" className="space-y-3">
+      <h2
+        id="coupons-title"
+        className="flex items-center gap-2 text-base font-bold text-slate-900 dark:text-white"
+      >
+        <Icon name="ticket" className="size-5 text-brand-700 dark:text-brand-300" />
+        {t('coupons.title')}
+      </h2>
+      <ul className={cx(CARD, 'divide-y divide-slate-200 dark:divide-slate-800')}>
+        {newestFirst.map((coupon) => {
+          const status = STATUS[coupon.status] ?? STATUS.pending;
+          return (
+            <li key={coupon.id} className="space-y-2 p-4">
+              <div className="flex items-start justify-between gap-3">
+                <p className="font-semibold text-slate-900 dark:text-white">{coupon.name}</p>
+                <span
+                  className={cx(
+                    'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold',
+                    status.tone,
+                  )}
+                >
+                  {t(status.label)}
+                </span>
+              </div>
+              {coupon.code ? (
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <CouponCode code={coupon.code} />
+                  <CopyButton code={coupon.code} />
+                </div>
+              ) : coupon.status === 'pending' ? (
+                <p className="text-sm text-slate-600 dark:text-slate-400">{t('coupons.noCode')}</p>
+              ) : null}
+              {coupon.expiresAt ? (
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  {t('coupons.expires', { date: formatDate(coupon.expiresAt, language) })}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export interface NewCouponProps {
+  coupon: ShopperCoupon;
+  onDismiss: () => void;
+}
+
+/** The coupon a redemption just produced, in large type with a copy button (spec §4). */
+export function NewCoupon({ coupon, onDismiss }: NewCouponProps) {
+  const { t } = useI18n();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // After a redemption from a card whose button is now off, focus would be lost: bring it here.
+    if (document.activeElement === document.body || document.activeElement === null) {
+      panel.current?.focus();
+    }
+  }, [coupon.id]);
+  return (
+    <div
+      ref={panel}
+      tabIndex={-1}
+      className="space-y-3 rounded-2xl border-2 border-brand-600 bg-white p-4 shadow-sm focus:outline-none dark:border-brand-400 dark:bg-slate-900"
+    >
+      <div className="flex items-start gap-3">
+        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-100 text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+          <Icon name="gift" />
+        </span>
+        <div className="min-w-0 flex-1 space-y-1">
+          <h2 className="font-bold text-slate-900 dark:text-white">
+            {t('redeem.successTitle', { name: coupon.name })}
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('redeem.emailNote')}</p>
+        </div>
+        <button
+          type="button"
+          className={cx(ICON_BUTTON, '-me-2 -mt-2')}
+          aria-label={t('redeem.dismiss')}
+          title={t('redeem.dismiss')}
+          onClick={onDismiss}
+        >
+          <Icon name="x" />
+        </button>
+      </div>
+      {coupon.code ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-950">
+          <div className="space-y-1">
+            <p className="text-xs font-medium text-slate-600 dark:text-slate-400">
+              {t('redeem.codeLabel')}
+            </p>
+            <CouponCode code={coupon.code} large />
+          </div>
+          <CopyButton code={coupon.code} variant="primary" />
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('coupons.noCode')}</p>
+      )}
+    </div>
+  );
+}

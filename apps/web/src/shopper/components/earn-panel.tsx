@@ -1,0 +1,51 @@
+import type { PointsMethod } from '@nuqat/contracts';
+import { useI18n } from '../lib/i18n';
+import { EmptyState } from './empty-state';
+import { Icon, type IconName } from './icons';
+import { CARD, cx } from './ui';
+
+/** Spec §2: the known methods have their own icon, any other the default one. */
+const METHOD_ICONS: Partial<Record<string, IconName>> = {
+  birthday: 'cake',
+  product_review: 'star',
+  order_review: 'star',
+  signup: 'userPlus',
+  'order.created': 'shoppingBag',
+  repeat_purchase: 'repeat',
+};
+
+export function methodIcon(id: string): IconName {
+  return METHOD_ICONS[id] ?? 'sparkles';
+}
+
+export interface EarnPanelProps {
+  methods: PointsMethod[];
+}
+
+export function EarnPanel({ methods }: EarnPanelProps) {
+  const { t, tp } = useI18n();
+  if (methods.length === 0) return <EmptyState icon="sparkles" text={t('earn.empty')} />;
+  return (
+    <ul className={cx(CARD, 'divide-y divide-slate-200 dark:divide-slate-800')}>
+      {methods.map((method) => (
+        <li key={method.id} className="flex items-center gap-3 p-4">
+          <span
+            data-icon={methodIcon(method.id)}
+            className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300"
+          >
+            <Icon name={methodIcon(method.id)} />
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold text-slate-900 dark:text-white">{method.name}</p>
+            {method.condition ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">{method.condition}</p>
+            ) : null}
+          </div>
+          <span className="shrink-0 text-sm font-bold text-brand-800 dark:text-brand-300">
+            {tp('points', method.points)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

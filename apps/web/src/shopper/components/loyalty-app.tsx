@@ -1,0 +1,62 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { createLoyaltyController } from '../lib/controller';
+import { I18nContext, type Translator } from '../lib/i18n';
+import type { PageConfig } from '../lib/page-config';
+import { LoyaltyScreen } from './loyalty-screen';
+import { PageHeader } from './page-header';
+import { SignIn } from './sign-in';
+import { ErrorView, LoadingView } from './state-views';
+
+export interface LoyaltyAppProps {
+  config: PageConfig;
+  i18n: Translator;
+}
+
+/** The whole loyalty page: header, then the screen the controller is on. */
+export function LoyaltyApp({ config, i18n }: LoyaltyAppProps) {
+  const controller = useMemo(() => createLoyaltyController(config, i18n), [config, i18n]);
+  useEffect(() => controller.start(), [controller]);
+  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  const { screen } = state;
+
+  let body;
+  switch (screen.name) {
+    case 'no-store':
+      body = <ErrorView message={i18n.t('errors.noStore')} />;
+      break;
+    case 'waiting':
+    case 'loading':
+      body = <LoadingView />;
+      break;
+    case 'error':
+      body = <ErrorView message={screen.message} onRetry={controller.retry} />;
+      break;
+    case 'sign-in':
+      body = (
+        <SignIn
+          // A new e-mail from the store starts the form again; the same one keeps its progress.
+          key={screen.email}
+          merchantId={config.merchantId ?? ''}
+          email={screen.email}
+          notice={screen.notice}
+          onSignedIn={controller.signedIn}
+        />
+      );
+      break;
+    case 'loaded':
+      body = <LoyaltyScreen data={screen.data} state={state} controller={controller} />;
+      break;
+  }
+
+  return (
+    <I18nContext.Provider value={i18n}>
+      <div className="flex min-h-dvh flex-col">
+        <PageHeader
+          storeName={screen.name === 'loaded' ? screen.data.store.name : null}
+          onClose={config.parent ? controller.close : undefined}
+        />
+        <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-10">{body}</main>
+      </div>
+    </I18nContext.Provider>
+  );
+}

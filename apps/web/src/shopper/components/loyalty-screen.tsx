@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import type { CustomerLoyaltyData, ShopperReward } from '@nuqat/contracts';
+import type { LoyaltyController, LoyaltyState } from '../lib/controller';
+import { useI18n, type TextKey } from '../lib/i18n';
+import { redeemBlock } from '../lib/redemption';
+import { BalanceCard } from './balance-card';
+import { CouponsSection, NewCoupon } from './coupons-section';
+import { EarnPanel } from './earn-panel';
+import { HistoryPanel } from './history-panel';
+import { Icon } from './icons';
+import { ProfileHeader } from './profile-header';
+import { RewardDialog } from './reward-dialog';
+import { RewardsPanel } from './rewards-panel';
+import { Tabs } from './tabs';
+import { ICON_BUTTON, cx } from './ui';
+
+type TabId = 'rewards' | 'earn' | 'history';
+
+const REDEEM_OFF: Record<NonNullable<CustomerLoyaltyData['programme']['reason']>, TextKey> = {
+  PROGRAMME_PAUSED: 'redeemOff.PROGRAMME_PAUSED',
+  SUBSCRIPTION_INACTIVE: 'redeemOff.SUBSCRIPTION_INACTIVE',
+  STORE_NEEDS_REINSTALL: 'redeemOff.STORE_NEEDS_REINSTALL',
+};
+
+export interface LoyaltyScreenProps {
+  data: CustomerLoyaltyData;
+  state: LoyaltyState;
+  controller: LoyaltyController;
+}
+
+/** The loaded page (spec §2): profile, balance, why redeeming is off, tabs, coupons. */
+export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
+  const { t } = useI18n();
+  const [tab, setTab] = useState<TabId>('rewards');
+  const [details, setDetails] = useState<{ reward: ShopperReward; opener: HTMLElement } | null>(
+    null,
+  );
+  const busy = state.redeemingId !== null;
+  const blockOf = (reward: ShopperReward) => redeemBlock(reward, data, busy);
+  // The reward shown in the dialog, as it is now (stock and price may change on a refresh).
+  const detailsReward = details
+    ? (data.rewards.find((reward) => reward.id === details.reward.id) ?? details.reward)
+    : null;
+
+  const redeemFromDialog = async (reward: ShopperReward) => {
+    await controller.redeem(reward);
+    // Spec §4: the dialog closes after an attempt, whatever the outcome.
+    setDetails(null);
+  };
+
+  const announcement = state.newCoupon
+    ? [
+        t('redeem.successTitle', { name: state.newCoupon.name }),
+        state.newCoupon.code ? `${t('redeem.codeLabel')}: ${state.newCoupon.code}` : '',
+        t('redeem.emailNote'),
+      ]
+        .filter(Boolean)
+        .join('. ')
+    : '';
+
+  return (
+    <div className="space-y-5">
+      <ProfileHeader
+        customer={data.customer}
+        refreshing={state.refreshing}
+        onRefresh={controller.refresh}
+        onLogout={controller.logout}
+      />
+      <BalanceCard
+        availablePoints={data.availablePoints}
+        expiringPoints={data.expiringPoints}
+        nextExpiryAt={data.nextExpiryAt}
+      />
+
+      {data.programme.redeemable ? null : (
+        <section
+          aria-labelledby="redeem-off-title"
+          className="flex gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+        >
+          <Icon name="pause" className="mt-0.5 size-5 shrink-0" />
+          <div className="space-y-1">
+            <h2 id="redeem-off-title" className="font-bold">
+              {t('redeemOff.title')}
+            </h2>
+            <p className="text-sm">
+              {t(data.programme.reason ? REDEEM_OFF[data.programme.reason] : 'redeemOff.unknown')}
+            </p>
+          </div>
+        </section>
+      )}
+
+      {state.problem ? (
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-2xl bg-red-50 p-3 text-red-900 dark:bg-red-950 dark:text-red-100"
+        >
+          <Icon name="alert" className="mt-2.5 size-5 shrink-0" />
+          <p className="flex-1 py-2 text-sm font-medium">{state.problem}</p>
+          <button
+            type="button"
+            className={cx(ICON_BUTTON, 'text-red-900 dark:text-red-100')}
+            aria-label={t('notice.dismiss')}
+            onClick={controller.dismissProblem}
+          >
+            <Icon name="x" />
+          </button>
+        </div>
+      ) : null}
+
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      {state.newCoupon ? (
+        <NewCoupon coupon={state.newCoupon} onDismiss={controller.dismissCoupon} />
+      ) : null}
+
+      <Tabs<TabId>
+        label={t('tabs.label')}
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          {
+            id: 'rewards',
+            label: t('tabs.rewards'),
+            icon: 'gift',
+            panel: (
+              <RewardsPanel
+                rewards={data.rewards}
+                blockOf={blockOf}
+                redeemingId={state.redeemingId}
+                onDetails={(reward, opener) => setDetails({ reward, opener })}
+                onRedeem={(reward) => void controller.redeem(reward)}
+              />
+            ),
+          },
+          {
+            id: 'earn',
+            label: t('tabs.earn'),
+            icon: 'sparkles',
+            panel: <EarnPanel methods={data.pointsMethods} />,
+          },
+          {
+            id: 'history',
+            label: t('tabs.history'),
+            icon: 'history',
+            panel: <HistoryPanel history={data.history} />,
+          },
+        ]}
+      />
+
+      <CouponsSection coupons={data.coupons} />
+
+      {details && detailsReward ? (
+        <RewardDialog
+          reward={detailsReward}
+          block={blockOf(detailsReward)}
+          running={state.redeemingId === detailsReward.id}
+          opener={details.opener}
+          onClose={() => setDetails(null)}
+          onRedeem={() => void redeemFromDialog(detailsReward)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { SHOPPER_CODE_LENGTH, ShopperSession } from '@nuqat/contracts';
+import { requestCode, verifyCode } from '../lib/api';
+import { errorText } from '../lib/error-text';
+import { useI18n } from '../lib/i18n';
+import { Icon } from './icons';
+import { CARD, buttonClass, cx } from './ui';
+
+const CODE_LENGTH: typeof SHOPPER_CODE_LENGTH = 6;
+// Loose on purpose: the API validates; this only catches typos before a round trip.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface SignInProps {
+  merchantId: string;
+  /** From the store page's customer, or the e-mail of the session that just ended. */
+  email: string;
+  /** Said above the form, e.g. that the session ended. */
+  notice: string | null;
+  onSignedIn: (session: ShopperSession, email: string) => void;
+}
+
+type Feedback = { tone: 'info' | 'error'; text: string } | null;
+
+/**
+ * The not-logged-in state (spec §8) and the code login (docs/decisions/006): an e-mail, then
+ * the 6-digit code the API mailed to it. The API answers the first step the same way whether or
+ * not the e-mail is a customer's, and its messages are shown as they come.
+ */
+export function SignIn({ merchantId, email: initialEmail, notice, onSignedIn }: SignInProps) {
+  const { t, tx, language } = useI18n();
+  const ids = useId();
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [email, setEmail] = useState(initialEmail);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(
+    notice ? { tone: 'info', text: notice } : null,
+  );
+  const codeInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+
+  // On the code step, and back on it after each request (the fieldset was disabled meanwhile).
+  useEffect(() => {
+    if (step === 'code' && !busy) codeInput.current?.focus();
+  }, [step, busy]);
+
+  const cleanEmail = email.trim().toLowerCase();
+
+  async function sendCode() {
+    if (!EMAIL.test(cleanEmail)) {
+      setFeedback({ tone: 'error', text: t('errors.emailInvalid') });
+      emailInput.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setFeedback(null);
+    try {
+      const message = await requestCode({ merchantId, email: cleanEmail, lang: language });
+      setCode('');
+      setStep('code');
+      setFeedback({ tone: 'info', text: message });
+    } catch (error) {
+      setFeedback({ tone: 'error', text: errorText(error, t, 'errors.requestCodeFailed') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify() {
+    if (code.length !== CODE_LENGTH) return;
+    setBusy(true);
+    setFeedback(null);
+    try {
+      const session = await verifyCode({ merchantId, email: cleanEmail, code }, language);
+      onSignedIn(session, cleanEmail);
+    } catch (error) {
+      setFeedback({ tone: 'error', text: errorText(error, t, 'errors.verifyFailed') });
+      setBusy(false);
+    }
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void (step === 'email' ? sendCode() : verify());
+  };
+
+  const changeEmail = () => {
+    setStep('email');
+    setCode('');
+    setFeedback(null);
+    // The e-mail field comes back on the next render.
+    requestAnimationFrame(() => emailInput.current?.focus());
+  };
+
+  const titleId = `${ids}-title`;
+  const hintId = `${ids}-hint`;
+  const feedbackId = `${ids}-feedback`;
+
+  return (
+    <section aria-labelledby={titleId} className={cx(CARD, 'space-y-5 p-5 sm:p-6')}>
+      <div className="flex flex-col items-center gap-3 text-center">
+        <span className="grid size-12 place-items-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
+          <Icon name="key" className="size-6" />
+        </span>
+        <h2 id={titleId} className="text-lg font-bold text-slate-900 dark:text-white">
+          {t('signIn.title')}
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {step === 'email'
+            ? t('signIn.intro')
+            : tx('signIn.codeSentTo', {
+                email: (
+                  <bdi dir="ltr" className="font-semibold text-slate-800 dark:text-slate-100">
+                    {cleanEmail}
+                  </bdi>
+                ),
+              })}
+        </p>
+      </div>
+
+      <div aria-live="polite" id={feedbackId}>
+        {feedback ? (
+          <p
+            className={cx(
+              'rounded-xl px-3 py-2 text-sm',
+              feedback.tone === 'error'
+                ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200'
+                : 'bg-brand-50 text-brand-900 dark:bg-brand-950 dark:text-brand-100',
+            )}
+          >
+            {feedback.text}
+          </p>
+        ) : null}
+      </div>
+
+      <form noValidate onSubmit={submit}>
+        <fieldset disabled={busy} className="space-y-4">
+          {step === 'email' ? (
+            <div className="space-y-1.5">
+              <label
+                htmlFor={`${ids}-email`}
+                className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+              >
+                {t('signIn.email')}
+              </label>
+              <input
+                ref={emailInput}
+                id={`${ids}-email`}
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                dir="ltr"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                aria-describedby={feedback?.tone === 'error' ? feedbackId : undefined}
+                className="block h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-start text-base text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+              />
+            </div>
+          ) : (
+            <div className="space-y-1.5">
+              <label
+                htmlFor={`${ids}-code`}
+                className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+              >
+                {t('signIn.code')}
+              </label>
+              <input
+                ref={codeInput}
+                id={`${ids}-code`}
+                name="code"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                maxLength={CODE_LENGTH}
+                dir="ltr"
+                required
+                value={code}
+                onChange={(event) =>
+                  setCode(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))
+                }
+                aria-describedby={hintId}
+                className="block h-14 w-full rounded-xl border border-slate-300 bg-white px-3 text-center font-mono text-2xl tracking-[0.5em] text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+              />
+              <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
+                {t('signIn.codeHint')}
+              </p>
+            </div>
+          )}
+
+          <button
+            type="submit"
+            className={buttonClass('primary', 'w-full')}
+            disabled={step === 'code' && code.length !== CODE_LENGTH}
+          >
+            {busy ? <Icon name="loader" className="size-4 animate-spin" /> : null}
+            {step === 'email' ? t('signIn.sendCode') : t('signIn.verify')}
+          </button>
+
+          {step === 'code' ? (
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <button
+                type="button"
+                className={buttonClass('ghost', 'px-3')}
+                onClick={() => void sendCode()}
+              >
+                {t('signIn.resend')}
+              </button>
+              <button type="button" className={buttonClass('ghost', 'px-3')} onClick={changeEmail}>
+                {t('signIn.changeEmail')}
+              </button>
+            </div>
+          ) : null}
+        </fieldset>
+      </form>
+    </section>
+  );
+}

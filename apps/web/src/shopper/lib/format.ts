@@ -1,0 +1,67 @@
+import type { Language } from '@nuqat/contracts';
+
+/**
+ * The loyalty page's copy of the back-office's formatting (src/lib/format.ts): the same locales
+ * and time zone, so a shopper and the merchant read the same figures and dates. A copy, not an
+ * import, so the page shares no chunk with the back-office; format.test.ts keeps them equal.
+ */
+const DISPLAY_TIME_ZONE = 'Asia/Riyadh';
+
+// Latin digits in Arabic too: amounts, ids and codes read the same as on Salla's dashboard.
+const LOCALES: Record<Language, string> = { ar: 'ar-SA-u-nu-latn', en: 'en-US' };
+
+const numbers = new Map<string, Intl.NumberFormat>();
+const dates = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(language: Language, currency: boolean): Intl.NumberFormat {
+  const key = `${language}|${currency}`;
+  let format = numbers.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(
+      LOCALES[language],
+      currency
+        ? { style: 'currency', currency: 'SAR', minimumFractionDigits: 0, maximumFractionDigits: 0 }
+        : { maximumFractionDigits: 0 },
+    );
+    numbers.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(language: Language, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${language}|${withTime}`;
+  let format = dates.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], {
+      timeZone: DISPLAY_TIME_ZONE,
+      dateStyle: 'medium',
+      ...(withTime ? { timeStyle: 'short' } : {}),
+    });
+    dates.set(key, format);
+  }
+  return format;
+}
+
+export function formatNumber(value: number, language: Language): string {
+  return numberFormat(language, false).format(value);
+}
+
+/** Saudi riyals with no decimals (spec §9). */
+export function formatCurrency(amount: number, language: Language): string {
+  return numberFormat(language, true).format(amount);
+}
+
+function toDate(value: string | number | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatDate(value: string | number | Date, language: Language): string {
+  const date = toDate(value);
+  return date ? dateFormat(language, false).format(date) : '';
+}
+
+export function formatDateTime(value: string | number | Date, language: Language): string {
+  const date = toDate(value);
+  return date ? dateFormat(language, true).format(date) : '';
+}

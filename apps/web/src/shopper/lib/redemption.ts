@@ -1,0 +1,49 @@
+import type {
+  CustomerLoyaltyData,
+  HistoryEntry,
+  ShopperCoupon,
+  ShopperReward,
+} from '@nuqat/contracts';
+
+/** Why the redeem button of a reward is off, or null when it can be pressed. */
+export type RedeemBlock = 'paused' | 'out-of-stock' | 'insufficient' | 'busy' | null;
+
+/** Spec §4–5: no redeeming while the programme is off, out of stock, short of points or busy. */
+export function redeemBlock(
+  reward: ShopperReward,
+  data: Pick<CustomerLoyaltyData, 'availablePoints' | 'programme'>,
+  busy: boolean,
+): RedeemBlock {
+  if (!data.programme.redeemable) return 'paused';
+  if (!reward.available) return 'out-of-stock';
+  if (data.availablePoints < reward.pointsRequired) return 'insufficient';
+  if (busy) return 'busy';
+  return null;
+}
+
+/**
+ * The page's own update after a successful redemption (spec §4), without waiting for a reload:
+ * the balance drops by the points required, the coupon is appended to the coupons, and a
+ * `redeemed` history entry describing the exchange goes first.
+ */
+export function applyRedemption(
+  data: CustomerLoyaltyData,
+  coupon: ShopperCoupon,
+  entry: { description: string; formattedDate: string },
+): CustomerLoyaltyData {
+  const redeemed: HistoryEntry = {
+    id: `redemption-${coupon.id}`,
+    date: coupon.createdAt,
+    formattedDate: entry.formattedDate,
+    description: entry.description,
+    points: -coupon.pointsRequired,
+    type: 'redeemed',
+    kind: 'redeem',
+  };
+  return {
+    ...data,
+    availablePoints: Math.max(0, data.availablePoints - coupon.pointsRequired),
+    coupons: [...data.coupons, coupon],
+    history: [redeemed, ...data.history],
+  };
+}

@@ -1,0 +1,105 @@
+import type { Catalogue } from '../lib/i18n';
+
+/** The loyalty page's English texts: the keys of ar.ts, plurals by `Intl.PluralRules('en')`. */
+export const en: Catalogue = {
+  'page.title': 'Loyalty programme',
+  'page.documentTitle': 'Loyalty programme | Nuqat',
+  'page.description':
+    "The store's loyalty programme: your points balance, the rewards you exchange for discount coupons, the ways to earn points and your points history.",
+  'page.close': 'Close the loyalty programme',
+
+  'states.loading': 'Loading…',
+  'states.retry': 'Try again',
+
+  'errors.noStore': 'The store could not be determined. Open this page from the store.',
+  'errors.invalidResponse': 'Invalid server response.',
+  'errors.loadFailed': 'The loyalty programme could not be loaded. Please try again.',
+  'errors.notFound': 'Customer data was not found. Make sure you are logged in.',
+  'errors.refreshFailed': 'The data could not be refreshed. Please try again.',
+  'errors.redeemFailed': 'The reward could not be redeemed. Please try again.',
+  'errors.network': 'No response from the server. Please check your internet connection.',
+  'errors.timeout': 'The server took longer than usual. Please try again.',
+  'errors.requestCodeFailed': 'The sign-in code could not be sent. Please try again.',
+  'errors.verifyFailed': 'The code could not be checked. Please try again.',
+  'errors.emailInvalid': 'Enter a valid e-mail address.',
+  'errors.sessionEnded': 'Your session has ended. Please sign in again.',
+  'errors.copyFailed': 'Copying failed. Select the code and copy it yourself.',
+
+  'signIn.title': 'You must log in to reach the loyalty programme',
+  'signIn.intro':
+    'Enter the e-mail address you use in this store and we will send you a 6-digit sign-in code.',
+  'signIn.email': 'E-mail',
+  'signIn.sendCode': 'Send sign-in code',
+  'signIn.codeSentTo': 'Enter the 6-digit code we sent to {{email}}.',
+  'signIn.code': 'Sign-in code',
+  'signIn.codeHint': '6 digits, valid for 10 minutes.',
+  'signIn.verify': 'Sign in',
+  'signIn.resend': 'Send the code again',
+  'signIn.changeEmail': 'Change e-mail',
+
+  'profile.refresh': 'Refresh',
+  'profile.logout': 'Log out',
+
+  'balance.label': 'Your points',
+  'balance.expiring': {
+    one: '{{count}} point expires on {{date}}',
+    other: '{{count}} points expire on {{date}}',
+  },
+
+  points: { one: '{{count}} point', other: '{{count}} points' },
+  'points.unit': { one: 'point', other: 'points' },
+
+  'redeemOff.title': 'Redeeming is paused',
+  'redeemOff.PROGRAMME_PAUSED':
+    'The store has paused its loyalty programme, so points cannot be redeemed right now. Your points are safe in your balance.',
+  'redeemOff.SUBSCRIPTION_INACTIVE':
+    "The store's loyalty subscription is not active, so points cannot be redeemed right now. Your points are safe in your balance.",
+  'redeemOff.STORE_NEEDS_REINSTALL':
+    'The store needs to reconnect its loyalty programme, so points cannot be redeemed right now. Your points are safe in your balance.',
+  'redeemOff.unknown':
+    'Points cannot be redeemed in this store right now. Your points are safe in your balance.',
+
+  'tabs.label': 'Loyalty programme sections',
+  'tabs.rewards': 'Rewards',
+  'tabs.earn': 'Ways to earn',
+  'tabs.history': 'History',
+
+  'rewards.empty': 'This store has no rewards available right now.',
+  'rewards.details': 'Details',
+  'rewards.redeem': 'Redeem',
+  'rewards.redeeming': 'Redeeming…',
+  'rewards.insufficient': 'Insufficient points',
+  'rewards.outOfStock': 'Out of stock',
+  'rewards.unavailable': 'Not available now',
+  'rewards.noDescription': 'This reward has no description.',
+  'rewards.minOrder': 'For orders of {{amount}} or more',
+  'rewards.cancel': 'Cancel',
+  'rewards.close': 'Close',
+
+  'earn.empty': 'This store has no ways to earn points right now.',
+
+  'history.empty': 'No points in your history yet. Shop in the store to start collecting them.',
+  'history.showAll': 'Show the full history ({{count}})',
+  'history.redeemedFor': 'Points exchanged for the reward "{{name}}"',
+  'history.earned': 'Earned',
+  'history.redeemed': 'Redeemed',
+
+  'coupons.title': 'My coupons',
+  'coupons.copy': 'Copy',
+  'coupons.copyCode': 'Copy coupon code {{code}}',
+  'coupons.copied': 'Coupon code copied.',
+  'coupons.expires': 'Valid until {{date}}',
+  'coupons.noCode': 'The code is being issued',
+  'coupons.status.pending': 'Being issued',
+  'coupons.status.issued': 'Active',
+  'coupons.status.used': 'Used',
+  'coupons.status.expired': 'Expired',
+  'coupons.status.failed': 'Not issued',
+
+  'redeem.successTitle': 'You redeemed your points for "{{name}}"',
+  'redeem.codeLabel': 'Coupon code',
+  'redeem.emailNote': 'The coupon is also on its way to your e-mail.',
+  'redeem.dismiss': 'Hide',
+
+  'notice.dismiss': 'Dismiss',
+};

@@ -1,0 +1,164 @@
+import {
+  CustomerLoyaltyResponseSchema,
+  ERROR_MESSAGES,
+  ErrorBodySchema,
+  MessageResponseSchema,
+  RedeemResponseSchema,
+  ShopperSessionResponseSchema,
+  type CustomerLoyaltyData,
+  type ErrorCode,
+  type HistoryEntry,
+  type ShopperCoupon,
+  type ShopperReward,
+} from '@nuqat/contracts';
+import type { StorefrontCustomer } from '@nuqat/contracts/storefront';
+import type { StoredSession } from '../lib/session';
+
+// Every mocked body goes through the contract's schema, so a mock cannot drift from the API.
+
+export const MERCHANT_ID = '7000001';
+export const STORE_ORIGIN = 'https://demo.salla.sa';
+export const LOYALTY_URL = `/api/customers/loyalty/${MERCHANT_ID}/:customerId`;
+export const REDEEM_URL = `/api/customers/loyalty/${MERCHANT_ID}/:customerId/redeem`;
+
+export const SARA = {
+  customerId: '123456789',
+  email: 'sara@example.com',
+  fullName: 'سارة العتيبي',
+  token: 'shopper-token-sara',
+} as const;
+
+export const SARA_IN_STORE: StorefrontCustomer = {
+  id: Number(SARA.customerId),
+  full_name: SARA.fullName,
+  email: SARA.email,
+  mobile: '+966500000001',
+  avatar: '',
+};
+
+export function storedSession(overrides: Partial<StoredSession> = {}): StoredSession {
+  return {
+    token: SARA.token,
+    customerId: SARA.customerId,
+    merchantId: MERCHANT_ID,
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Puts a shopper token in storage, as a code login on this device would have. */
+export function storeSession(overrides: Partial<StoredSession> = {}): void {
+  window.localStorage.setItem('customerToken', JSON.stringify(storedSession(overrides)));
+}
+
+export function reward(overrides: Partial<ShopperReward> = {}): ShopperReward {
+  return {
+    id: '0b3c5a7e-0000-4000-8000-000000000001',
+    name: 'خصم 20 ريال',
+    description: 'خصم ثابت على طلبك القادم',
+    pointsRequired: 200,
+    type: 'fixed_discount',
+    value: 20,
+    minOrderAmount: 100,
+    available: true,
+    ...overrides,
+  };
+}
+
+export function historyEntry(index: number, overrides: Partial<HistoryEntry> = {}): HistoryEntry {
+  return {
+    id: `ledger-${index}`,
+    date: new Date(Date.UTC(2026, 10, 20 - index, 9)).toISOString(),
+    formattedDate: `${20 - index} نوفمبر 2026`,
+    description: `نقاط الطلب رقم ${1000 + index}`,
+    points: 50,
+    type: 'earned',
+    kind: 'earn',
+    ...overrides,
+  };
+}
+
+export function coupon(overrides: Partial<ShopperCoupon> = {}): ShopperCoupon {
+  return {
+    id: '5e1d0c3b-0000-4000-8000-00000000c001',
+    rewardId: reward().id,
+    name: reward().name,
+    pointsRequired: 200,
+    type: 'fixed_discount',
+    value: 20,
+    minOrderAmount: 100,
+    status: 'issued',
+    code: 'NQT-7K2M-9QX4',
+    expiresAt: '2026-12-31T20:59:59.000Z',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function loyaltyData(overrides: Partial<CustomerLoyaltyData> = {}): CustomerLoyaltyData {
+  return {
+    customer: {
+      id: SARA.customerId,
+      fullName: SARA.fullName,
+      email: SARA.email,
+      mobile: null,
+      avatar: null,
+    },
+    store: { name: 'متجر نقاط التجريبي', url: STORE_ORIGIN },
+    availablePoints: 250,
+    expiringPoints: 0,
+    nextExpiryAt: null,
+    pointsMethods: [
+      { id: 'order.created', name: 'الشراء', points: 50, condition: 'للطلبات من 50 ر.س' },
+      { id: 'birthday', name: 'عيد الميلاد', points: 75, condition: '' },
+      { id: 'product_review', name: 'تقييم منتج', points: 20, condition: '' },
+      { id: 'signup', name: 'التسجيل', points: 30, condition: '' },
+    ],
+    rewards: [
+      reward(),
+      reward({
+        id: '0b3c5a7e-0000-4000-8000-000000000002',
+        name: 'خصم 10%',
+        description: '',
+        pointsRequired: 350,
+        type: 'percentage_discount',
+        value: 10,
+        minOrderAmount: 0,
+      }),
+    ],
+    coupons: [],
+    history: [historyEntry(1), historyEntry(2)],
+    programme: { redeemable: true, reason: null },
+    ...overrides,
+  };
+}
+
+export function loyaltyBody(overrides: Partial<CustomerLoyaltyData> = {}) {
+  return CustomerLoyaltyResponseSchema.parse({ success: true, data: loyaltyData(overrides) });
+}
+
+export function redeemBody(overrides: Partial<ShopperCoupon> = {}) {
+  return RedeemResponseSchema.parse({ success: true, data: coupon(overrides) });
+}
+
+export function sessionBody() {
+  return ShopperSessionResponseSchema.parse({
+    success: true,
+    data: { token: SARA.token, customerId: SARA.customerId, expiresAt: '2099-01-01T00:00:00.000Z' },
+  });
+}
+
+export function codeSentBody(
+  message = 'إذا كان البريد مسجلاً في المتجر فستصلك رسالة فيها رمز الدخول',
+) {
+  return MessageResponseSchema.parse({ success: true, message });
+}
+
+export function errorBody(code: ErrorCode, language: 'ar' | 'en' = 'ar', retryAfter?: number) {
+  return ErrorBodySchema.parse({
+    success: false,
+    code,
+    message: ERROR_MESSAGES[code][language].replace('{{seconds}}', String(retryAfter ?? '')),
+    ...(retryAfter === undefined ? {} : { retryAfter }),
+  });
+}
