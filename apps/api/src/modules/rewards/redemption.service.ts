@@ -348,22 +348,31 @@ export function createRedemptionService(
 
   /**
    * Finishes what a crash left pending: Salla is asked once more with the same code; if that
-   * fails the points go back. A coupon Salla made before the crash but we never recorded keeps a
+   * fails the points go back. Every store by default; one store when asked (tests, operators). A coupon Salla made before the crash but we never recorded keeps a
    * code nobody was shown, usable once: nothing is given twice (docs/decisions/007).
    */
-  async function reconcileRedemptions(): Promise<{ issued: number; refunded: number }> {
+  async function reconcileRedemptions(
+    options: { merchantId?: number } = {},
+  ): Promise<{ issued: number; refunded: number }> {
     const before = new Date(ctx.now().getTime() - RECONCILE_AFTER_MS);
     let issued = 0;
     let refunded = 0;
-    for (const stale of await findStalePendingRedemptions(db, before, 100)) {
+    for (const stale of await findStalePendingRedemptions(db, before, 100, options.merchantId)) {
       const redemption = await findRedemption(db, stale.merchantId, stale.id);
       if (!redemption || redemption.status !== 'pending') continue;
       try {
         const result = await issueRedemption(redemption, 'ar');
         if (result.status === 'issued') issued += 1;
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        refunded += 1;
+        if (error instanceof AppError) {
+          refunded += 1;
+          continue;
+        }
+        // One broken row must not stop the others; it stays pending for the next run.
+        log.error(
+          { err: error, merchantId: stale.merchantId, redemptionId: stale.id },
+          'reconcile failed',
+        );
       }
     }
     if (issued + refunded > 0)

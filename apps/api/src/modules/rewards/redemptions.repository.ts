@@ -114,11 +114,18 @@ export async function findStalePendingRedemptions(
   db: Executor,
   before: Date,
   limit: number,
+  merchantId?: number,
 ): Promise<{ merchantId: number; id: string }[]> {
   return db
     .select({ merchantId: redemptions.merchantId, id: redemptions.id })
     .from(redemptions)
-    .where(and(eq(redemptions.status, 'pending'), lte(redemptions.createdAt, before)))
+    .where(
+      and(
+        eq(redemptions.status, 'pending'),
+        lte(redemptions.createdAt, before),
+        merchantId === undefined ? undefined : eq(redemptions.merchantId, merchantId),
+      ),
+    )
     .orderBy(asc(redemptions.createdAt))
     .limit(limit);
 }

@@ -589,12 +589,15 @@ describe('redemption', () => {
     });
     expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(100);
     // Too fresh to touch.
-    expect(await service.reconcileRedemptions()).toEqual({ issued: 0, refunded: 0 });
+    expect(await service.reconcileRedemptions({ merchantId: shop.merchantId })).toEqual({
+      issued: 0,
+      refunded: 0,
+    });
 
     ctx.clock.advance(3 * 60_000);
     // Salla answers the first and fails the second.
     ctx.sandbox.fail({ mode: '500', path: '/admin/v2/coupons', count: 1 });
-    const settled = await service.reconcileRedemptions();
+    const settled = await service.reconcileRedemptions({ merchantId: shop.merchantId });
     expect(settled).toEqual({ issued: 1, refunded: 1 });
     const rows = await ctx.database.db
       .select()
@@ -606,7 +609,10 @@ describe('redemption', () => {
     expect(statuses.get(second.id)).toBe('issued');
     expect(couponsOf(ctx, shop.merchantId).map((x) => x.code)).toEqual([second.couponCode]);
     expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(300);
-    expect(await service.reconcileRedemptions()).toEqual({ issued: 0, refunded: 0 });
+    expect(await service.reconcileRedemptions({ merchantId: shop.merchantId })).toEqual({
+      issued: 0,
+      refunded: 0,
+    });
     await expectLedgerInvariant(ctx, shop.merchantId);
   });
 });
