@@ -1,26 +1,45 @@
-// Lighthouse on the production build of the landing page, in Arabic and in English, with the
-// mobile profile (Lighthouse's default: Moto G-class screen, simulated slow 4G, 4x CPU).
-// Prints the four category scores per language and exits non-zero when any is below the bar.
+// Lighthouse on the production build, with the mobile profile (Lighthouse's default: Moto G-class
+// screen, simulated slow 4G, 4x CPU), in Arabic and in English, for:
+//   landing          the public landing page (/)
+//   loyalty          the shoppers' loyalty page (/customerloyaltysalla) as a first visit shows it:
+//                    the sign-in (Lighthouse starts from empty storage)
+//   loyalty-data     the same page signed in: balance, rewards and coupons from the demo store,
+//                    with a shopper token from a real code login (only when this script starts
+//                    the server itself: it reads the code from the server's mail directory)
+// Prints the four category scores per page and language and exits non-zero when any is below
+// the bar.
 //
 //   npm run build && node scripts/lighthouse.mjs            boots apps/api/dist/server.js itself
 //   node scripts/lighthouse.mjs --url http://127.0.0.1:3000  audits a server that is running
-//   options: --min 95 (the bar), --runs 1 (runs per language; the median run counts),
+//   options: --min 95 (the bar), --runs 1 (runs per page; the median run counts),
+//            --pages landing,loyalty,loyalty-data (which pages), --merchant 7000001 (the store
+//            of the loyalty page; the demo store by default),
 //            --out e2e/artifacts/lighthouse (HTML and JSON reports)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { simpleParser } from 'mailparser';
+import { chromium } from 'playwright-core';
 
 const root = new URL('..', import.meta.url).pathname;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const PAGES = [
-  { language: 'ar', path: '/' },
-  { language: 'en', path: '/?lang=en' },
-];
+/** The demo store (apps/api/src/demo/demo.ts) and one of its customers (tools/salla-sandbox). */
+const DEMO_MERCHANT_ID = '7000001';
+const DEMO_SHOPPER_EMAIL = 'customer1@demo.nuqat.sa';
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -37,8 +56,23 @@ const { values: args } = parseArgs({
     min: { type: 'string', default: '95' },
     runs: { type: 'string', default: '1' },
     out: { type: 'string', default: path.join(root, 'e2e/artifacts/lighthouse') },
+    pages: { type: 'string', default: 'landing,loyalty,loyalty-data' },
+    merchant: { type: 'string', default: DEMO_MERCHANT_ID },
   },
 });
+const loyaltyPath = `/customerloyaltysalla?merchantId=${encodeURIComponent(args.merchant)}`;
+const PAGES = [
+  { name: 'landing', language: 'ar', path: '/' },
+  { name: 'landing', language: 'en', path: '/?lang=en' },
+  { name: 'loyalty', language: 'ar', path: loyaltyPath },
+  { name: 'loyalty', language: 'en', path: `${loyaltyPath}&lang=en` },
+  { name: 'loyalty-data', language: 'ar', path: loyaltyPath, shopper: true },
+  { name: 'loyalty-data', language: 'en', path: `${loyaltyPath}&lang=en`, shopper: true },
+];
+const selected = new Set(args.pages.split(',').map((name) => name.trim()));
+for (const name of selected) {
+  if (!PAGES.some((page) => page.name === name)) throw new Error(`--pages: unknown page ${name}`);
+}
 const minimum = Number(args.min);
 const runs = Math.max(1, Number(args.runs));
 
@@ -88,6 +122,7 @@ async function startProduct() {
   }
   return {
     baseUrl,
+    mailDir: path.join(dataDir, 'mail'),
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -103,19 +138,21 @@ function median(values) {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-async function audit(chrome, url, attempt = 1) {
+async function audit(chrome, url, { keepStorage = false } = {}, attempt = 1) {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: ['html', 'json'],
     logLevel: 'error',
     onlyCategories: CATEGORIES,
+    // The signed-in loyalty page needs the shopper token put in its storage beforehand.
+    disableStorageReset: keepStorage,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr, report } = result;
   if (lhr.runtimeError) {
     // Chromium occasionally loses the trace (NO_NAVSTART and the like); that says nothing
     // about the page, so such a run is repeated once.
-    if (attempt < 2) return audit(chrome, url, attempt + 1);
+    if (attempt < 2) return audit(chrome, url, { keepStorage }, attempt + 1);
     throw new Error(`${url}: ${lhr.runtimeError.message}`);
   }
   const scores = Object.fromEntries(
@@ -134,6 +171,68 @@ async function audit(chrome, url, attempt = 1) {
   return { scores, failing, report, version: lhr.lighthouseVersion };
 }
 
+/** The newest mail to `to` in the server's mail directory that arrived after `since`. */
+async function waitForMail(mailDir, to, since) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const files = existsSync(mailDir)
+      ? readdirSync(mailDir)
+          .filter((file) => file.endsWith('.eml'))
+          .map((file) => path.join(mailDir, file))
+          .filter((file) => statSync(file).mtimeMs >= since)
+          .sort()
+          .reverse()
+      : [];
+    for (const file of files) {
+      const mail = await simpleParser(readFileSync(file));
+      if (mail.to?.text?.includes(to)) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${mailDir}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** A shopper token as the loyalty page gets it: a code mailed to the shopper, then verified. */
+async function shopperSession(baseUrl, mailDir) {
+  const post = async (route, body) => {
+    const response = await fetch(`${baseUrl}/api/customers/auth/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${route}: HTTP ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const since = Date.now() - 1000;
+  await post('request-code', { merchantId: args.merchant, email: DEMO_SHOPPER_EMAIL });
+  const mail = await waitForMail(mailDir, DEMO_SHOPPER_EMAIL, since);
+  const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
+  if (!code) throw new Error('no 6-digit code in the sign-in mail');
+  const { data } = await post('verify-code', {
+    merchantId: args.merchant,
+    email: DEMO_SHOPPER_EMAIL,
+    code,
+  });
+  return { ...data, merchantId: args.merchant };
+}
+
+/** Puts the token where the loyalty page keeps it (STORAGE_KEYS.customerToken) in that Chrome. */
+async function storeShopperSession(chrome, origin, session) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(`${origin}/robots.txt`);
+    await page.evaluate(
+      (value) => localStorage.setItem('customerToken', value),
+      JSON.stringify(session),
+    );
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 const product = args.url ? null : await startProduct();
 const baseUrl = (args.url ?? product.baseUrl).replace(/\/$/, '');
 const chrome = await chromeLauncher.launch({
@@ -144,17 +243,37 @@ const chrome = await chromeLauncher.launch({
 const rows = [];
 try {
   mkdirSync(args.out, { recursive: true });
+  let session = null;
   for (const page of PAGES) {
+    if (!selected.has(page.name)) continue;
     const url = `${baseUrl}${page.path}`;
+    if (page.name.startsWith('loyalty')) {
+      // Without the API serving loyalty.html the SPA's 404 page would be audited instead.
+      const html = await fetch(url).then((response) => response.text());
+      if (!html.includes('name="nuqat-store-origin"'))
+        throw new Error(`${url} is not the loyalty page (loyalty.html); is the build current?`);
+    }
+    if (page.shopper) {
+      if (!product) {
+        console.log(
+          `  ${page.name} ${page.language}: skipped (needs the mail of a server this script starts)`,
+        );
+        continue;
+      }
+      session ??= await shopperSession(baseUrl, product.mailDir);
+      await storeShopperSession(chrome, baseUrl, session);
+    }
     const results = [];
-    for (let run = 0; run < runs; run += 1) results.push(await audit(chrome, url));
+    for (let run = 0; run < runs; run += 1)
+      results.push(await audit(chrome, url, { keepStorage: Boolean(page.shopper) }));
     // The run with the median performance score stands for the language.
     const performance = median(results.map((item) => item.scores.performance));
     const chosen = results.find((item) => item.scores.performance === performance);
     const [html, json] = chosen.report;
-    writeFileSync(path.join(args.out, `landing-${page.language}.html`), html);
-    writeFileSync(path.join(args.out, `landing-${page.language}.json`), json);
+    writeFileSync(path.join(args.out, `${page.name}-${page.language}.html`), html);
+    writeFileSync(path.join(args.out, `${page.name}-${page.language}.json`), json);
     rows.push({
+      name: page.name,
       language: page.language,
       url,
       version: chosen.version,
@@ -171,21 +290,30 @@ try {
 console.log(`Lighthouse ${rows[0]?.version ?? ''}, mobile profile, bar ${minimum}`);
 console.table(
   Object.fromEntries(
-    rows.map(({ language, url, version: _version, failing: _failing, runs: _runs, ...scores }) => [
-      `${language} ${new URL(url).pathname}${new URL(url).search}`,
-      scores,
-    ]),
+    rows.map(
+      ({
+        name,
+        language,
+        url: _url,
+        version: _version,
+        failing: _failing,
+        runs: _runs,
+        ...scores
+      }) => [`${name} ${language}`, scores],
+    ),
   ),
 );
 for (const row of rows) {
-  if (row.runs.length > 1)
-    console.log(`  ${row.language} · performance per run: ${row.runs.join(', ')}`);
-  for (const line of row.failing) console.log(`  ${row.language} · ${line}`);
+  const label = `${row.name} ${row.language}`;
+  if (row.runs.length > 1) console.log(`  ${label} · performance per run: ${row.runs.join(', ')}`);
+  for (const line of row.failing) console.log(`  ${label} · ${line}`);
 }
-console.log(`Reports: ${path.relative(root, args.out)}/landing-{ar,en}.{html,json}`);
+console.log(`Reports: ${path.relative(root, args.out)}/{page}-{ar,en}.{html,json}`);
 
 const below = rows.flatMap((row) =>
-  CATEGORIES.filter((id) => row[id] < minimum).map((id) => `${row.language} ${id} ${row[id]}`),
+  CATEGORIES.filter((id) => row[id] < minimum).map(
+    (id) => `${row.name} ${row.language} ${id} ${row[id]}`,
+  ),
 );
 if (below.length > 0) {
   console.error(`Below ${minimum}: ${below.join(', ')}`);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LoyaltyApp } from './components/loyalty-app';
 import { prepareDocument } from './lib/document';
@@ -16,8 +16,13 @@ prepareDocument(i18n);
 // React replaces the spinner of loyalty.html when it first commits.
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from loyalty.html');
-createRoot(container).render(
-  <StrictMode>
-    <LoyaltyApp config={config} i18n={i18n} />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// A transition renders in slices that yield to the browser, instead of one long task on a slow
+// phone (total blocking time); the spinner of loyalty.html stays until the page is ready.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <LoyaltyApp config={config} i18n={i18n} />
+    </StrictMode>,
+  );
+});

@@ -52,7 +52,7 @@ export function CopyButton({ code, variant = 'secondary' }: CopyButtonProps) {
     <span className="inline-flex flex-col items-end gap-1">
       <button
         type="button"
-        className={buttonClass(variant, 'min-h-10 px-3')}
+        className={buttonClass(variant, undefined, 'sm')}
         aria-label={t('coupons.copyCode', { code })}
         onClick={() => void copyText(code).then((ok) => setResult(ok ? 'copied' : 'failed'))}
       >

@@ -1,5 +1,9 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { createLoyaltyController } from '../lib/controller';
+import { startTransition, useEffect, useMemo, useState } from 'react';
+import {
+  createLoyaltyController,
+  type LoyaltyController,
+  type LoyaltyState,
+} from '../lib/controller';
 import { I18nContext, type Translator } from '../lib/i18n';
 import type { PageConfig } from '../lib/page-config';
 import { LoyaltyScreen } from './loyalty-screen';
@@ -12,11 +16,26 @@ export interface LoyaltyAppProps {
   i18n: Translator;
 }
 
+/**
+ * The controller's state, each change rendered as a transition: the loaded page is the biggest
+ * render, and sliced it does not block a slow phone's main thread (useSyncExternalStore would
+ * render it in one piece). Subscribed before start() runs, so no change is missed.
+ */
+function useControllerState(controller: LoyaltyController): LoyaltyState {
+  const [state, setState] = useState(controller.getState);
+  // One controller per page (main.tsx passes the same config and translator for its lifetime).
+  useEffect(
+    () => controller.subscribe(() => startTransition(() => setState(controller.getState()))),
+    [controller],
+  );
+  return state;
+}
+
 /** The whole loyalty page: header, then the screen the controller is on. */
 export function LoyaltyApp({ config, i18n }: LoyaltyAppProps) {
   const controller = useMemo(() => createLoyaltyController(config, i18n), [config, i18n]);
+  const state = useControllerState(controller);
   useEffect(() => controller.start(), [controller]);
-  const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const { screen } = state;
 
   let body;

@@ -12,7 +12,7 @@ import { ProfileHeader } from './profile-header';
 import { RewardDialog } from './reward-dialog';
 import { RewardsPanel } from './rewards-panel';
 import { Tabs } from './tabs';
-import { ICON_BUTTON, cx } from './ui';
+import { ICON_BUTTON_ON_ERROR } from './ui';
 
 type TabId = 'rewards' | 'earn' | 'history';
 
@@ -98,7 +98,7 @@ export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
           <p className="flex-1 py-2 text-sm font-medium">{state.problem}</p>
           <button
             type="button"
-            className={cx(ICON_BUTTON, 'text-red-900 dark:text-red-100')}
+            className={ICON_BUTTON_ON_ERROR}
             aria-label={t('notice.dismiss')}
             onClick={controller.dismissProblem}
           >

@@ -37,8 +37,9 @@ export function ProfileHeader({ customer, refreshing, onRefresh, onLogout }: Pro
       <div className="min-w-0 flex-1">
         <h2 className="truncate font-bold text-slate-900 dark:text-white">{customer.fullName}</h2>
         {contact ? (
-          <p className="truncate text-sm text-slate-600 dark:text-slate-400">
-            <bdi dir="ltr">{contact}</bdi>
+          // Left to right as a whole, so a long address loses its end, not its start.
+          <p dir="ltr" className="truncate text-sm text-slate-600 rtl:text-end dark:text-slate-400">
+            {contact}
           </p>
         ) : null}
       </div>
@@ -52,9 +53,15 @@ export function ProfileHeader({ customer, refreshing, onRefresh, onLogout }: Pro
       >
         <Icon name="refresh" className={cx('size-5', refreshing && 'animate-spin')} />
       </button>
-      <button type="button" className={buttonClass('secondary', 'px-3')} onClick={onLogout}>
-        <Icon name="logOut" className="size-4 rtl:-scale-x-100" />
-        <span>{t('profile.logout')}</span>
+      {/* Icon only on a phone (the name needs the room), with its text from the sm breakpoint. */}
+      <button
+        type="button"
+        className={buttonClass('secondary', undefined, 'icon')}
+        title={t('profile.logout')}
+        onClick={onLogout}
+      >
+        <Icon name="logOut" className="size-5 rtl:-scale-x-100" />
+        <span className="sr-only sm:not-sr-only">{t('profile.logout')}</span>
       </button>
     </section>
   );

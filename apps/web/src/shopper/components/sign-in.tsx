@@ -202,12 +202,16 @@ export function SignIn({ merchantId, email: initialEmail, notice, onSignedIn }: 
             <div className="flex flex-wrap items-center justify-between gap-2">
               <button
                 type="button"
-                className={buttonClass('ghost', 'px-3')}
+                className={buttonClass('ghost', undefined, 'sm')}
                 onClick={() => void sendCode()}
               >
                 {t('signIn.resend')}
               </button>
-              <button type="button" className={buttonClass('ghost', 'px-3')} onClick={changeEmail}>
+              <button
+                type="button"
+                className={buttonClass('ghost', undefined, 'sm')}
+                onClick={changeEmail}
+              >
                 {t('signIn.changeEmail')}
               </button>
             </div>

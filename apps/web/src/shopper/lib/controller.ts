@@ -8,7 +8,7 @@ import type {
 import type { StorefrontCustomer } from '@nuqat/contracts/storefront';
 import { ShopperApiError, getCustomerLoyalty, logoutShopper, redeemReward } from './api';
 import { errorText } from './error-text';
-import { formatDateTime } from './format';
+import { formatHistoryDate } from './format';
 import type { Translator } from './i18n';
 import type { PageConfig } from './page-config';
 import { applyRedemption } from './redemption';
@@ -270,7 +270,7 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
         if (session !== current || state.screen.name !== 'loaded') return;
         const data = applyRedemption(state.screen.data, coupon, {
           description: t('history.redeemedFor', { name: coupon.name || reward.name }),
-          formattedDate: formatDateTime(coupon.createdAt, language),
+          formattedDate: formatHistoryDate(coupon.createdAt, language),
         });
         set({ screen: { name: 'loaded', data }, newCoupon: coupon, redeemingId: null });
       } catch (error) {

@@ -24,14 +24,22 @@ describe('loyalty page formatting', () => {
   test.each(['ar', 'en'] as const)('%s dates match the back-office (Riyadh time)', (language) => {
     for (const value of dates) {
       expect(shopper.formatDate(value, language)).toBe(backOffice.formatDate(value, language));
-      expect(shopper.formatDateTime(value, language)).toBe(
-        backOffice.formatDateTime(value, language),
-      );
     }
     expect(shopper.formatDate('not a date', language)).toBe('');
   });
 
   test('Arabic uses Latin digits, like the back-office and Salla', () => {
     expect(shopper.formatNumber(1234, 'ar')).toBe('1,234');
+  });
+
+  test("the page's own history entry is dated like the API's (Gregorian, medium, Riyadh)", () => {
+    // apps/api/src/modules/shopper/shopper.service.ts formats history dates this way.
+    expect(shopper.formatHistoryDate('2026-11-23T22:30:00.000Z', 'en')).toBe('24 Nov 2026');
+    expect(shopper.formatHistoryDate('2026-11-23T10:00:00.000Z', 'ar')).toBe(
+      new Intl.DateTimeFormat('ar-SA-u-nu-latn-ca-gregory', {
+        timeZone: 'Asia/Riyadh',
+        dateStyle: 'medium',
+      }).format(new Date('2026-11-23T10:00:00.000Z')),
+    );
   });
 });

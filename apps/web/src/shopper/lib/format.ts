@@ -11,7 +11,7 @@ const DISPLAY_TIME_ZONE = 'Asia/Riyadh';
 const LOCALES: Record<Language, string> = { ar: 'ar-SA-u-nu-latn', en: 'en-US' };
 
 const numbers = new Map<string, Intl.NumberFormat>();
-const dates = new Map<string, Intl.DateTimeFormat>();
+const dates = new Map<Language, Intl.DateTimeFormat>();
 
 function numberFormat(language: Language, currency: boolean): Intl.NumberFormat {
   const key = `${language}|${currency}`;
@@ -28,16 +28,14 @@ function numberFormat(language: Language, currency: boolean): Intl.NumberFormat 
   return format;
 }
 
-function dateFormat(language: Language, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${language}|${withTime}`;
-  let format = dates.get(key);
+function dateFormat(language: Language): Intl.DateTimeFormat {
+  let format = dates.get(language);
   if (!format) {
     format = new Intl.DateTimeFormat(LOCALES[language], {
       timeZone: DISPLAY_TIME_ZONE,
       dateStyle: 'medium',
-      ...(withTime ? { timeStyle: 'short' } : {}),
     });
-    dates.set(key, format);
+    dates.set(language, format);
   }
   return format;
 }
@@ -58,10 +56,20 @@ function toDate(value: string | number | Date): Date | null {
 
 export function formatDate(value: string | number | Date, language: Language): string {
   const date = toDate(value);
-  return date ? dateFormat(language, false).format(date) : '';
+  return date ? dateFormat(language).format(date) : '';
 }
 
-export function formatDateTime(value: string | number | Date, language: Language): string {
+// The API's formattedDate of history entries (apps/api/src/modules/shopper/shopper.service.ts):
+// the entry the page adds after a redemption reads like the ones the API sent.
+const HISTORY_DATES: Record<Language, Intl.DateTimeFormat> = {
+  ar: new Intl.DateTimeFormat('ar-SA-u-nu-latn-ca-gregory', {
+    timeZone: DISPLAY_TIME_ZONE,
+    dateStyle: 'medium',
+  }),
+  en: new Intl.DateTimeFormat('en-GB', { timeZone: DISPLAY_TIME_ZONE, dateStyle: 'medium' }),
+};
+
+export function formatHistoryDate(value: string | number | Date, language: Language): string {
   const date = toDate(value);
-  return date ? dateFormat(language, true).format(date) : '';
+  return date ? HISTORY_DATES[language].format(date) : '';
 }

@@ -99,6 +99,7 @@ export const ar = {
 
   'history.empty': 'لا يوجد في سجلك نقاط بعد. تسوّق من المتجر لتبدأ بجمعها.',
   'history.showAll': 'عرض السجل كاملاً ({{count}})',
+  // As the API describes redemptions in the history (shopper.service.ts).
   'history.redeemedFor': 'استبدال نقاط بمكافأة «{{name}}»',
   'history.earned': 'مكتسبة',
   'history.redeemed': 'مستبدلة',

@@ -75,7 +75,7 @@ describe('loyalty page catalogues', () => {
   test('placeholders are filled, and rich values keep their elements', () => {
     const { t, tx } = createTranslator('en');
     expect(t('history.redeemedFor', { name: 'Free shipping' })).toBe(
-      'Points exchanged for the reward "Free shipping"',
+      'Points exchanged for "Free shipping"',
     );
     const parts = tx('signIn.codeSentTo', { email: 'EMAIL' });
     expect(parts).toHaveLength(3);

@@ -80,7 +80,7 @@ export const en: Catalogue = {
 
   'history.empty': 'No points in your history yet. Shop in the store to start collecting them.',
   'history.showAll': 'Show the full history ({{count}})',
-  'history.redeemedFor': 'Points exchanged for the reward "{{name}}"',
+  'history.redeemedFor': 'Points exchanged for "{{name}}"',
   'history.earned': 'Earned',
   'history.redeemed': 'Redeemed',
 
