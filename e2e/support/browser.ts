@@ -53,9 +53,17 @@ export async function openPage(
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * The whole page by default; `fullPage: false` for what the viewport shows, e.g. a page with a
+ * fixed full-screen panel, which a full-page capture would stretch to the page's height.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   const file = path.join(SHOTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }

@@ -10,6 +10,10 @@ const root = new URL('../../', import.meta.url).pathname;
 export interface Product {
   baseUrl: string;
   demo: { email: string; password: string };
+  /** The in-process Salla sandbox (demo mode), from the banner's `Salla:` line. */
+  sandboxUrl: string;
+  /** The demo store's page on the sandbox, with the snippet (the banner's `Store:` line). */
+  storeUrl: string;
   logs(): string;
   stop(): Promise<void>;
 }
@@ -78,7 +82,8 @@ export async function startProduct(options: { smtpUrl?: string } = {}): Promise<
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
 
   const deadline = Date.now() + 60_000;
-  while (!/Password:\s+\S+/.test(output)) {
+  // The banner ends with the Mail line, after Password, Salla and Store.
+  while (!/Mail:\s+\S+/.test(output)) {
     if (child.exitCode !== null) throw new Error(`product exited (${child.exitCode}):\n${output}`);
     if (Date.now() > deadline) throw new Error(`product did not start within 60 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -89,6 +94,8 @@ export async function startProduct(options: { smtpUrl?: string } = {}): Promise<
       email: /E-mail:\s+(\S+)/.exec(output)![1]!,
       password: /Password:\s+(\S+)/.exec(output)![1]!,
     },
+    sandboxUrl: /Salla:\s+sandbox at (\S+)/.exec(output)![1]!,
+    storeUrl: /Store:\s+(\S+)/.exec(output)![1]!,
     logs: () => output,
     async stop() {
       if (child.exitCode === null) {
