@@ -31,7 +31,7 @@ function Item({ icon, label, className, children }: ItemProps) {
   return (
     <div
       className={cn(
-        'flex items-start gap-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60',
+        'flex min-w-0 items-start gap-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60',
         className,
       )}
     >
@@ -40,7 +40,7 @@ function Item({ icon, label, className, children }: ItemProps) {
       </span>
       <div className="min-w-0 space-y-1">
         <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-        <dd className="text-sm font-semibold break-words text-slate-900 dark:text-white">
+        <dd className="text-sm font-semibold [overflow-wrap:anywhere] text-slate-900 dark:text-white">
           {children}
         </dd>
       </div>
