@@ -27,6 +27,7 @@ button:focus-visible,.p:focus-visible{outline:3px solid var(--color-primary,#004
 .x:hover{background:#f3f4f6}
 iframe{flex:1;width:100%;border:0;background:#fff;color-scheme:normal}
 @media (max-width:600px){.p{inset:0;width:auto;height:auto;border-radius:0}}
+@media (prefers-color-scheme:dark){.p,iframe{background:#0f172a;color:#f1f5f9}.h{border-color:#1e293b}.x:hover{background:#1e293b}}
 @media (prefers-reduced-motion:no-preference){.l{transition:transform .15s}.l:hover{transform:translateY(-2px)}.p:not([hidden]){animation:nuqat-in .18s ease-out}}
 @keyframes nuqat-in{from{opacity:0;transform:translateY(12px)}}
 @media print{:host{display:none}}`;
