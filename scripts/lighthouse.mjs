@@ -172,8 +172,8 @@ async function audit(chrome, url, { keepStorage = false } = {}, attempt = 1) {
 }
 
 /** The newest mail to `to` in the server's mail directory that arrived after `since`. */
-async function waitForMail(mailDir, to, since) {
-  const deadline = Date.now() + 15_000;
+async function waitForMail(mailDir, to, since, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const files = existsSync(mailDir)
       ? readdirSync(mailDir)
@@ -187,7 +187,7 @@ async function waitForMail(mailDir, to, since) {
       const mail = await simpleParser(readFileSync(file));
       if (mail.to?.text?.includes(to)) return mail;
     }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${mailDir}`);
+    if (Date.now() > deadline) return null;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -203,9 +203,15 @@ async function shopperSession(baseUrl, mailDir) {
     if (!response.ok) throw new Error(`${route}: HTTP ${response.status} ${await response.text()}`);
     return response.json();
   };
-  const since = Date.now() - 1000;
-  await post('request-code', { merchantId: args.merchant, email: DEMO_SHOPPER_EMAIL });
-  const mail = await waitForMail(mailDir, DEMO_SHOPPER_EMAIL, since);
+  // The demo store's customers arrive by webhooks just after start-up; until then the API answers
+  // the same but mails nothing. Three tries (the API allows three codes per e-mail in 15 minutes).
+  let mail = null;
+  for (let attempt = 0; attempt < 3 && !mail; attempt += 1) {
+    const since = Date.now() - 1000;
+    await post('request-code', { merchantId: args.merchant, email: DEMO_SHOPPER_EMAIL });
+    mail = await waitForMail(mailDir, DEMO_SHOPPER_EMAIL, since, 10_000);
+  }
+  if (!mail) throw new Error(`no sign-in code mailed to ${DEMO_SHOPPER_EMAIL} in ${mailDir}`);
   const code = /\b(\d{6})\b/.exec(mail.text ?? '')?.[1];
   if (!code) throw new Error('no 6-digit code in the sign-in mail');
   const { data } = await post('verify-code', {
@@ -227,6 +233,11 @@ async function storeShopperSession(chrome, origin, session) {
       (value) => localStorage.setItem('customerToken', value),
       JSON.stringify(session),
     );
+    // disableStorageReset keeps the HTTP cache too; empty it, so this audit is a first load like
+    // the others (a warm cache would move the first paint before React's start-up and change
+    // what Lighthouse measures, not what a shopper gets on a first visit).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
     await page.close();
   } finally {
     await browser.close();
@@ -261,11 +272,12 @@ try {
         continue;
       }
       session ??= await shopperSession(baseUrl, product.mailDir);
-      await storeShopperSession(chrome, baseUrl, session);
     }
     const results = [];
-    for (let run = 0; run < runs; run += 1)
+    for (let run = 0; run < runs; run += 1) {
+      if (page.shopper) await storeShopperSession(chrome, baseUrl, session);
       results.push(await audit(chrome, url, { keepStorage: Boolean(page.shopper) }));
+    }
     // The run with the median performance score stands for the language.
     const performance = median(results.map((item) => item.scores.performance));
     const chosen = results.find((item) => item.scores.performance === performance);

@@ -11,7 +11,7 @@ export interface PageHeaderProps {
 export function PageHeader({ storeName, onClose }: PageHeaderProps) {
   const { t } = useI18n();
   return (
-    <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+    <header className="sticky top-0 z-10 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto flex max-w-xl items-center gap-3 px-4 py-2">
         <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-brand-700 text-white dark:bg-brand-400 dark:text-slate-950">
           <Icon name="sparkles" className="size-5" />

@@ -61,15 +61,20 @@ export function formatDate(value: string | number | Date, language: Language): s
 
 // The API's formattedDate of history entries (apps/api/src/modules/shopper/shopper.service.ts):
 // the entry the page adds after a redemption reads like the ones the API sent.
-const HISTORY_DATES: Record<Language, Intl.DateTimeFormat> = {
-  ar: new Intl.DateTimeFormat('ar-SA-u-nu-latn-ca-gregory', {
-    timeZone: DISPLAY_TIME_ZONE,
-    dateStyle: 'medium',
-  }),
-  en: new Intl.DateTimeFormat('en-GB', { timeZone: DISPLAY_TIME_ZONE, dateStyle: 'medium' }),
-};
+const HISTORY_LOCALES: Record<Language, string> = { ar: 'ar-SA-u-nu-latn-ca-gregory', en: 'en-GB' };
+// Built on first use: a DateTimeFormat is costly to make, and most visits never need this one.
+const historyDates = new Map<Language, Intl.DateTimeFormat>();
 
 export function formatHistoryDate(value: string | number | Date, language: Language): string {
   const date = toDate(value);
-  return date ? HISTORY_DATES[language].format(date) : '';
+  if (!date) return '';
+  let format = historyDates.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(HISTORY_LOCALES[language], {
+      timeZone: DISPLAY_TIME_ZONE,
+      dateStyle: 'medium',
+    });
+    historyDates.set(language, format);
+  }
+  return format.format(date);
 }
