@@ -351,6 +351,24 @@ describe('the shopper loyalty page', () => {
     expect(await screen.findByRole('heading', { name: SARA.fullName })).toBeInTheDocument();
   });
 
+  test('the loyalty data call gives up after 10 seconds and offers a retry', async () => {
+    storeSession();
+    server.use(http.get(LOYALTY_URL, () => new Promise<never>(() => {})));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent(ar['states.loading']);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(9_900);
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    vi.useRealTimers();
+    expect(await screen.findByRole('alert')).toHaveTextContent(ar['errors.timeout']);
+    expect(screen.getByRole('button', { name: ar['states.retry'] })).toBeInTheDocument();
+  });
+
   test('an answer that is not the contract shows "invalid server response"', async () => {
     storeSession();
     serveLoyalty({ success: true, data: { points: 'many' } });
