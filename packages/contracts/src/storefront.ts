@@ -34,20 +34,14 @@ export type ParentMessage =
 /** Iframe → page. */
 export type WidgetMessage =
   | { type: 'nuqat:request-customer'; merchantId: number }
-  | { type: 'nuqat:logout'; merchantId: number }
-  /** Asks the store to close the panel (the page's own close button). */
-  | { type: 'nuqat:close'; merchantId: number };
+  | { type: 'nuqat:logout'; merchantId: number };
 
 export const PARENT_MESSAGE_TYPES = [
   'nuqat:customer',
   'nuqat:customer-login',
   'nuqat:customer-logout',
 ] as const;
-export const WIDGET_MESSAGE_TYPES = [
-  'nuqat:request-customer',
-  'nuqat:logout',
-  'nuqat:close',
-] as const;
+export const WIDGET_MESSAGE_TYPES = ['nuqat:request-customer', 'nuqat:logout'] as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;

@@ -107,9 +107,6 @@ export function startSnippet({ origin, win = window, signal }: SnippetOptions): 
             send({ type: 'nuqat:customer', merchantId: id, customer, ref: ref(), lang });
             break;
           }
-          case 'nuqat:close':
-            if (!panel.hidden) toggle(false);
-            break;
           // 'nuqat:logout': the shopper left the loyalty page's own session (its shopper token).
           // The store's session is Salla's and stays as it is; nothing here changes.
         }

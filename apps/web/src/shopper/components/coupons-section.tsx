@@ -67,7 +67,9 @@ export function CouponsSection({ coupons }: CouponsSectionProps) {
           return (
             <li key={coupon.id} className="space-y-2 p-4">
               <div className="flex items-start justify-between gap-3">
-                <p className="font-semibold text-slate-900 dark:text-white">{coupon.name}</p>
+                <p className="font-semibold text-slate-900 dark:text-white">
+                  <bdi>{coupon.name}</bdi>
+                </p>
                 <span
                   className={cx(
                     'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold',
@@ -108,10 +110,10 @@ export function NewCoupon({ coupon, onDismiss }: NewCouponProps) {
   const { t } = useI18n();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // After a redemption from a card whose button is now off, focus would be lost: bring it here.
-    if (document.activeElement === document.body || document.activeElement === null) {
-      panel.current?.focus();
-    }
+    // The coupon is what the shopper came for: take focus (and the view) here, after the details
+    // dialog has given focus back to its opener, which may now sit far below on a phone.
+    const frame = requestAnimationFrame(() => panel.current?.focus());
+    return () => cancelAnimationFrame(frame);
   }, [coupon.id]);
   return (
     <div

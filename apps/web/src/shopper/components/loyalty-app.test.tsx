@@ -440,7 +440,9 @@ describe('the shopper loyalty page', () => {
     expect(within(coupons).getByText(ar['coupons.status.issued'])).toBeInTheDocument();
     // 50 points left: this reward is now out of reach.
     expect(within(card).getByRole('button', { name: /نقاط غير كافية/ })).toBeDisabled();
-    expect(details).toHaveFocus();
+    // Focus (and so the view) moves to the new coupon, not back to the card far below it.
+    const newCoupon = screen.getAllByText('NQT-7K2M-9QX4')[0]!.closest('[tabindex="-1"]');
+    await waitFor(() => expect(newCoupon).toHaveFocus());
 
     await user.click(screen.getByRole('tab', { name: ar['tabs.history'] }));
     const entries = within(screen.getByRole('tabpanel')).getAllByRole('listitem');
@@ -635,17 +637,20 @@ describe('the shopper loyalty page', () => {
     await waitFor(() => expect(revoked).toEqual([`Bearer ${SARA.token}`]));
   });
 
-  test('the close button asks the store to close the panel, and exists only in a frame', async () => {
-    const { user, parent, unmount } = renderPage({ framed: true });
-    await user.click(screen.getByRole('button', { name: ar['page.close'] }));
-    expect(parent.postMessage).toHaveBeenCalledWith(
-      { type: 'nuqat:close', merchantId: MERCHANT },
-      STORE_ORIGIN,
+  test('in the store the panel has one title bar: the page shows its own only when opened alone', async () => {
+    const { unmount } = renderPage({ framed: true });
+    expect(await screen.findByLabelText(ar['signIn.email'])).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: ar['page.title'] })).toHaveClass(
+      'sr-only',
     );
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     unmount();
     renderPage();
     expect(await screen.findByLabelText(ar['signIn.email'])).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: ar['page.close'] })).not.toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: ar['page.title'] })).not.toHaveClass(
+      'sr-only',
+    );
   });
 
   test('refresh loads the data again and keeps the screen meanwhile', async () => {

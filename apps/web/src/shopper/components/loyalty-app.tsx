@@ -70,10 +70,12 @@ export function LoyaltyApp({ config, i18n }: LoyaltyAppProps) {
   return (
     <I18nContext.Provider value={i18n}>
       <div className="flex min-h-dvh flex-col">
-        <PageHeader
-          storeName={screen.name === 'loaded' ? screen.data.store.name : null}
-          onClose={config.parent ? controller.close : undefined}
-        />
+        {config.parent ? (
+          // In the store's panel the snippet's bar carries the title and the close button.
+          <h1 className="sr-only">{i18n.t('page.title')}</h1>
+        ) : (
+          <PageHeader storeName={screen.name === 'loaded' ? screen.data.store.name : null} />
+        )}
         <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-10">{body}</main>
       </div>
     </I18nContext.Provider>

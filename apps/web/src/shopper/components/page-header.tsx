@@ -1,14 +1,12 @@
 import { useI18n } from '../lib/i18n';
 import { Icon } from './icons';
-import { ICON_BUTTON } from './ui';
 
 export interface PageHeaderProps {
   storeName: string | null;
-  /** Present when the page is in the store's iframe: asks the store to close the panel. */
-  onClose?: () => void;
 }
 
-export function PageHeader({ storeName, onClose }: PageHeaderProps) {
+/** The page's title bar when it is opened on its own (in the store, the snippet's bar is it). */
+export function PageHeader({ storeName }: PageHeaderProps) {
   const { t } = useI18n();
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
@@ -24,17 +22,6 @@ export function PageHeader({ storeName, onClose }: PageHeaderProps) {
             <p className="truncate text-xs text-slate-600 dark:text-slate-400">{storeName}</p>
           ) : null}
         </div>
-        {onClose ? (
-          <button
-            type="button"
-            className={ICON_BUTTON}
-            aria-label={t('page.close')}
-            title={t('page.close')}
-            onClick={onClose}
-          >
-            <Icon name="x" />
-          </button>
-        ) : null}
       </div>
     </header>
   );

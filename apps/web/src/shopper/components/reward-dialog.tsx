@@ -84,7 +84,7 @@ export function RewardDialog({
       <div className="space-y-4 p-5">
         <div className="flex items-start justify-between gap-3">
           <h2 id={`${ids}-title`} className="text-lg font-bold">
-            {reward.name}
+            <bdi>{reward.name}</bdi>
           </h2>
           <button
             type="button"
@@ -100,7 +100,7 @@ export function RewardDialog({
           {tp('points', reward.pointsRequired)}
         </p>
         <p id={`${ids}-description`} className="text-sm text-slate-700 dark:text-slate-300">
-          {reward.description || t('rewards.noDescription')}
+          <bdi>{reward.description || t('rewards.noDescription')}</bdi>
         </p>
         <MinOrderLine amount={reward.minOrderAmount} />
         <div className="grid grid-cols-2 gap-2 pt-2">

@@ -78,13 +78,15 @@ export function RewardsPanel({
         <li key={reward.id}>
           <article className={cx(CARD, 'space-y-3 p-4')}>
             <div className="flex items-start justify-between gap-3">
-              <h3 className="font-bold text-slate-900 dark:text-white">{reward.name}</h3>
+              <h3 className="font-bold text-slate-900 dark:text-white">
+                <bdi>{reward.name}</bdi>
+              </h3>
               <span className="shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-bold text-brand-800 dark:bg-brand-950 dark:text-brand-200">
                 {tp('points', reward.pointsRequired)}
               </span>
             </div>
             <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-300">
-              {reward.description || t('rewards.noDescription')}
+              <bdi>{reward.description || t('rewards.noDescription')}</bdi>
             </p>
             <MinOrderLine amount={reward.minOrderAmount} />
             <div className="grid grid-cols-2 gap-2">

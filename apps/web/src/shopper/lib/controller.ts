@@ -48,7 +48,6 @@ export interface LoyaltyController {
   refresh(): void;
   logout(): void;
   redeem(reward: ShopperReward): Promise<void>;
-  close(): void;
   dismissProblem(): void;
   dismissCoupon(): void;
 }
@@ -286,10 +285,6 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
       } finally {
         if (state.redeemingId === reward.id) set({ redeemingId: null });
       }
-    },
-
-    close() {
-      parent?.post({ type: 'nuqat:close', merchantId: merchantNumber });
     },
 
     dismissProblem() {

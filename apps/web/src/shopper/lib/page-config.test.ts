@@ -66,10 +66,10 @@ describe('the loyalty page configuration', () => {
   test('messages go to each store origin, never to "*"', () => {
     const target = { postMessage: vi.fn() };
     const link = createParentLink(target, ['https://a.example', 'https://b.example'], 7000001);
-    link.post({ type: 'nuqat:close', merchantId: 7000001 });
+    link.post({ type: 'nuqat:logout', merchantId: 7000001 });
     expect(target.postMessage.mock.calls).toEqual([
-      [{ type: 'nuqat:close', merchantId: 7000001 }, 'https://a.example'],
-      [{ type: 'nuqat:close', merchantId: 7000001 }, 'https://b.example'],
+      [{ type: 'nuqat:logout', merchantId: 7000001 }, 'https://a.example'],
+      [{ type: 'nuqat:logout', merchantId: 7000001 }, 'https://b.example'],
     ]);
   });
 });

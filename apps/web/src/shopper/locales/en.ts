@@ -6,7 +6,6 @@ export const en: Catalogue = {
   'page.documentTitle': 'Loyalty programme | Nuqat',
   'page.description':
     "The store's loyalty programme: your points balance, the rewards you exchange for discount coupons, the ways to earn points and your points history.",
-  'page.close': 'Close the loyalty programme',
 
   'states.loading': 'Loading…',
   'states.retry': 'Try again',
