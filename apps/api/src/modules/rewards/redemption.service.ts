@@ -311,11 +311,9 @@ export function createRedemptionService(
         'coupon not created; points returned',
       );
       await refundRedemption(redemption, reason);
-      if (error instanceof AppError && error.code === 'STORE_NEEDS_REINSTALL') throw error;
       if (!(error instanceof SallaApiError) && !(error instanceof AppError)) throw error;
-      throw new AppError('REDEMPTION_FAILED', {
-        ...(error instanceof SallaApiError && error.status === 429 ? { retryAfter: 60 } : {}),
-      });
+      // The shopper reads that the points are back, whatever the store's own trouble is.
+      throw new AppError('REDEMPTION_FAILED');
     }
     const issued = await db.transaction((tx) =>
       markIssued(tx, merchantId, redemption.id, couponId),
