@@ -15,7 +15,7 @@ import {
   setupStore,
   type EngineContext,
 } from '../../test/engine-support.ts';
-import { uniqueEmail, uniqueIp } from '../../test/test-app.ts';
+import { signedInStore, uniqueEmail, uniqueIp } from '../../test/test-app.ts';
 import { creditPoints } from '../engine/ledger.service.ts';
 import { insertReward, type RewardValues } from '../rewards/rewards.repository.ts';
 
@@ -669,4 +669,44 @@ test('a store+e-mail gets at most 20 verification tries a day', async () => {
   }
   expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
   expect(statuses[20]).toBe(429);
+});
+
+test("the merchant's redemptions list shows a shopper's coupon and a redemption Salla refused", async () => {
+  const store = await signedInStore(ctx, {
+    plan: 'growth',
+    subscriptionStatus: 'active',
+    subscriptionExpiresAt: new Date(Date.now() + 30 * 86_400_000),
+  });
+  const shop = { merchantId: store.merchantId };
+  const tokens = ctx.sandbox.registerStore({ merchantId: shop.merchantId });
+  await deliverOk(ctx, webhooks.storeAuthorize(shop.merchantId, tokens));
+  const me = await shopper(ctx, shop, 500);
+  const token = await signIn(ctx, shop.merchantId, me.email);
+  const r = await reward(ctx, shop);
+  const issued = await redeem(ctx, shop.merchantId, me.customerId, token, { rewardId: r.id });
+  expect(issued.statusCode).toBe(200);
+  ctx.sandbox.fail({ mode: '500', path: '/admin/v2/coupons' });
+  expect(
+    (await redeem(ctx, shop.merchantId, me.customerId, token, { rewardId: r.id })).statusCode,
+  ).toBe(502);
+
+  const res = await ctx.server.inject({
+    method: 'GET',
+    url: '/api/rewards/redemptions',
+    headers: { authorization: store.authorization },
+  });
+  expect(res.statusCode).toBe(200);
+  const items = res.json().data.items as {
+    status: string;
+    couponCode: string | null;
+    customerId: string;
+    points: number;
+  }[];
+  expect(items.map((i) => i.status).sort()).toEqual(['failed', 'issued']);
+  const shown = items.find((i) => i.status === 'issued')!;
+  expect(shown).toMatchObject({
+    couponCode: issued.json().data.code,
+    customerId: String(me.customerId),
+    points: 200,
+  });
 });
