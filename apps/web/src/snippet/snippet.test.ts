@@ -139,15 +139,16 @@ test('the launcher creates the loyalty iframe only when the shopper opens it', a
   expect(panel.hidden).toBe(true);
 });
 
-test('the iframe is also created once the page is idle', async () => {
+test('the iframe waits for the first open, even long after the page is idle', async () => {
   vi.useFakeTimers();
   fakeTwilight();
   startSnippet({ origin: NUQAT, signal: controller.signal });
   await vi.advanceTimersByTimeAsync(0);
   if (document.readyState !== 'complete') window.dispatchEvent(new Event('load'));
   const root = document.querySelector('nuqat-loyalty')!.shadowRoot!;
+  await vi.advanceTimersByTimeAsync(60_000);
   expect(root.querySelector('iframe')).toBeNull();
-  await vi.advanceTimersByTimeAsync(2000);
+  (root.querySelector('button') as HTMLButtonElement).click();
   expect(root.querySelector('iframe')).not.toBeNull();
 });
 

@@ -14,8 +14,7 @@ export interface SnippetOptions {
 /**
  * The storefront snippet (docs/storefront-messages.md): a launcher on every store page that opens
  * the loyalty page in an iframe, and the store page's half of the messages with it. The store pays
- * for this file only: the iframe is created when the shopper opens the launcher or once the page
- * is idle after `load`.
+ * for this file only: the iframe is created when the shopper first opens the launcher.
  */
 export function startSnippet({ origin, win = window, signal }: SnippetOptions): void {
   let nuqat: string;
@@ -77,9 +76,8 @@ export function startSnippet({ origin, win = window, signal }: SnippetOptions): 
       dir: readDir(doc, lang),
     });
     const { host, launcher, panel, close } = ui;
-    const load = () => (frame = ui!.frame());
     const toggle = (open: boolean) => {
-      if (open) load();
+      if (open) frame = ui!.frame();
       panel.hidden = !open;
       launcher.setAttribute('aria-expanded', String(open));
       (open ? panel : launcher).focus();
@@ -114,13 +112,10 @@ export function startSnippet({ origin, win = window, signal }: SnippetOptions): 
       listen,
     );
 
+    // Only on the shopper's first open, never at idle: most visitors never open it, and a warm
+    // iframe would cost every page view React's download and, for a signed-in shopper, a loyalty
+    // data request to the API.
     doc.body.append(host);
-
-    // Warm the iframe once the store has finished loading and the browser has nothing else to do.
-    const idle = () =>
-      win.requestIdleCallback ? win.requestIdleCallback(load) : win.setTimeout(load, 2000);
-    if (doc.readyState === 'complete') idle();
-    else win.addEventListener('load', idle, { once: true, signal });
   };
 
   if (salla.onReady) salla.onReady(boot);
