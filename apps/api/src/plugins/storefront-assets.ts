@@ -68,6 +68,20 @@ export function registerStorefrontAssets(
 
   if (existsSync(pageFile)) {
     const page = readFileSync(pageFile, 'utf8');
+    // One compressed copy per store origin (and one for none), not one per request.
+    const pages = new Map<string, ReturnType<typeof encode>>();
+    const pageFor = (origin: string | null) => {
+      const key = origin ?? '';
+      let encoded = pages.get(key);
+      if (!encoded) {
+        if (pages.size >= 10_000) pages.clear();
+        encoded = encode(
+          page.replace(STORE_ORIGIN_META, `<meta name="nuqat-store-origin" content="${key}">`),
+        );
+        pages.set(key, encoded);
+      }
+      return encoded;
+    };
     app.get('/customerloyaltysalla', { schema: { hide: true } }, async (request, reply) => {
       const query = new URLSearchParams(request.url.split('?')[1] ?? '');
       const merchantId = Number(query.get('merchantId'));
@@ -85,11 +99,7 @@ export function registerStorefrontAssets(
         .removeHeader('x-frame-options')
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8');
-      const html = page.replace(
-        STORE_ORIGIN_META,
-        `<meta name="nuqat-store-origin" content="${origin ?? ''}">`,
-      );
-      return sendEncoded(request, reply, encode(html));
+      return sendEncoded(request, reply, pageFor(origin));
     });
   }
 }
