@@ -9,6 +9,7 @@ import type {
 } from '@nuqat/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { monthlyOrderLimit, planPeriodStart, subscriptionActive } from '../engine/engine-rules.ts';
 import {
@@ -31,16 +32,6 @@ export interface CreateMerchantInput {
   subscriptionStatus?: SubscriptionStatus;
   subscriptionExpiresAt?: Date | null;
 }
-
-const isUniqueViolation = (error: unknown, constraint: string): boolean => {
-  const e = error as {
-    code?: string;
-    constraint?: string;
-    cause?: { code?: string; constraint?: string };
-  };
-  const pgError = e.cause ?? e;
-  return pgError.code === '23505' && (pgError.constraint ?? '').includes(constraint);
-};
 
 export function toStoreInfo(merchant: MerchantRow): StoreInfo {
   return {

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { couponIssuedMail } from '../../lib/mail-templates.ts';
 import { SallaApiError, type CouponRequest, type SallaClient } from '../../lib/salla-client.ts';
 import { findCustomer, type CustomerRow } from '../engine/engine.repository.ts';
@@ -40,6 +41,9 @@ import { lockRewardById, type RewardRow } from './rewards.repository.ts';
 
 /** A pending redemption this old is left over from a crash (a live one takes seconds). */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
+
+/** How long a retried request waits for the first one's answer from Salla (the page waits 30 s). */
+const SETTLE_WAIT_MS = 25_000;
 
 /** Letters and digits a person reads without confusing them (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -154,16 +158,20 @@ export function createRedemptionService(
    * alone; reward edits lock the reward alone). The merchant is read, not locked: a pause that
    * lands a moment later stops the next redemption.
    */
-  async function reserveRedemption(input: RedeemInput): Promise<RedemptionWithReward> {
+  async function reserveRedemption(
+    input: RedeemInput,
+  ): Promise<{ redemption: RedemptionWithReward; created: boolean }> {
     const now = ctx.now();
     const redemptionId = input.requestId ?? randomUUID();
-    const existing = await findRedemption(db, input.merchantId, redemptionId);
-    if (existing) {
-      // A retried click: the same answer, never a second redemption.
-      if (existing.customerId !== input.customerId) throw new AppError('FORBIDDEN');
+    // A retried click (same requestId): the same redemption, never a second one.
+    const earlier = async () => {
+      const existing = await findRedemption(db, input.merchantId, redemptionId);
+      if (existing && existing.customerId !== input.customerId) throw new AppError('FORBIDDEN');
       return existing;
-    }
-    const reservedId = await db.transaction(async (tx) => {
+    };
+    const existing = await earlier();
+    if (existing) return { redemption: existing, created: false };
+    const reserve = db.transaction(async (tx) => {
       const merchant = await findMerchantById(tx, input.merchantId);
       if (!merchant) throw new AppError('NOT_FOUND');
       const block = redemptionBlock(merchant, now);
@@ -207,9 +215,33 @@ export function createRedemptionService(
       });
       // The balance was locked and checked above, so the debit takes all of it.
       if (!row || row.shortfall !== 0) throw new Error(`redemption ${redemptionId} not debited`);
-      return redemptionId;
     });
-    return (await findRedemption(db, input.merchantId, reservedId))!;
+    try {
+      await reserve;
+    } catch (error) {
+      // The same requestId reserved by a concurrent request a moment ago.
+      if (!isUniqueViolation(error, 'redemptions')) throw error;
+      const raced = await earlier();
+      if (!raced) throw error;
+      return { redemption: raced, created: false };
+    }
+    return {
+      redemption: (await findRedemption(db, input.merchantId, redemptionId))!,
+      created: true,
+    };
+  }
+
+  /** A redemption another request is issuing: its outcome, waited for up to the page's timeout. */
+  async function settledRedemption(
+    redemption: RedemptionWithReward,
+  ): Promise<RedemptionWithReward> {
+    const deadline = Date.now() + SETTLE_WAIT_MS;
+    let row = redemption;
+    while (row.status === 'pending' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      row = (await findRedemption(db, row.merchantId, row.id)) ?? row;
+    }
+    return row;
   }
 
   /** Gives the points of a pending redemption back and marks it failed; once. */
@@ -335,13 +367,14 @@ export function createRedemptionService(
 
   /** POST …/redeem: reserve, then issue; a retried request answers with what it got before. */
   async function redeemReward(input: RedeemInput): Promise<ShopperCoupon> {
-    const reserved = await reserveRedemption(input);
-    if (reserved.status === 'issued' || reserved.status === 'used')
-      return toShopperCoupon(reserved, ctx.now());
-    if (reserved.status === 'failed') throw new AppError('REDEMPTION_FAILED');
-    const issued = await issueRedemption(reserved, input.lang);
-    if (issued.status === 'failed') throw new AppError('REDEMPTION_FAILED');
-    return toShopperCoupon(issued, ctx.now());
+    const { redemption, created } = await reserveRedemption(input);
+    // Only the request that reserved it asks Salla; a retry waits for that outcome (two calls
+    // with one code could both fail and refund a coupon the first one made).
+    const result = created
+      ? await issueRedemption(redemption, input.lang)
+      : await settledRedemption(redemption);
+    if (result.status === 'failed') throw new AppError('REDEMPTION_FAILED');
+    return toShopperCoupon(result, ctx.now());
   }
 
   /**

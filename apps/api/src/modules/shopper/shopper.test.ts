@@ -575,13 +575,13 @@ describe('redemption', () => {
     const r = await reward(ctx, shop);
     const service = ctx.app.services.redemptions;
     // The crash: points taken and the redemption written, Salla never called.
-    const first = await service.reserveRedemption({
+    const { redemption: first } = await service.reserveRedemption({
       merchantId: shop.merchantId,
       customerId: me.customerId,
       rewardId: r.id,
       lang: 'ar',
     });
-    const second = await service.reserveRedemption({
+    const { redemption: second } = await service.reserveRedemption({
       merchantId: shop.merchantId,
       customerId: me.customerId,
       rewardId: r.id,
@@ -709,4 +709,22 @@ test("the merchant's redemptions list shows a shopper's coupon and a redemption 
     customerId: String(me.customerId),
     points: 200,
   });
+});
+
+test('the same click sent five times at once redeems once and answers each with the same coupon', async () => {
+  const shop = await installedStore(ctx);
+  const me = await shopper(ctx, shop, 1000);
+  const token = await signIn(ctx, shop.merchantId, me.email);
+  const r = await reward(ctx, shop);
+  const requestId = randomUUID();
+  const answers = await Promise.all(
+    Array.from({ length: 5 }, () =>
+      redeem(ctx, shop.merchantId, me.customerId, token, { rewardId: r.id, requestId }),
+    ),
+  );
+  expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+  expect(new Set(answers.map((a) => a.json().data.code)).size).toBe(1);
+  expect(couponsOf(ctx, shop.merchantId)).toHaveLength(1);
+  expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(800);
+  await expectLedgerInvariant(ctx, shop.merchantId);
 });
