@@ -106,6 +106,14 @@ export function parseEventData(event: string, data: unknown): Parsed {
   return { type: 'app', event: known };
 }
 
+/** The envelope as stored: Salla's access and refresh tokens removed from its data. */
+export function withoutTokens(envelope: SallaEnvelope): SallaEnvelope {
+  const data = { ...envelope.data };
+  delete data.access_token;
+  delete data.refresh_token;
+  return { ...envelope, data };
+}
+
 export function createWebhookService(deps: {
   ctx: AppContext;
   salla: SallaClient;
@@ -205,7 +213,8 @@ export function createWebhookService(deps: {
         dedupeKey,
         event: envelope.event,
         eventAt: at,
-        payload: envelope,
+        // The tokens are kept encrypted on the merchant, never in the stored event.
+        payload: withoutTokens(envelope),
         outcome: 'processed',
       });
       if (!stored) return null;

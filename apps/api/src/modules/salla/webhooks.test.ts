@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { webhooks } from '@nuqat/salla-sandbox';
 import { merchants, orders, webhookEvents } from '../../db/schema/index.ts';
@@ -505,5 +506,51 @@ describe('store events', () => {
     expect(
       Math.abs(m!.sallaTokenExpiresAt!.getTime() - (Date.now() + 3 * 86_400_000)),
     ).toBeLessThan(60_000);
+  });
+});
+
+describe('secrets at rest', () => {
+  test("Salla's install tokens are never kept in the stored app.store.authorize event", async () => {
+    const merchantId = nextId();
+    const tokens = ctx.sandbox.registerStore({ merchantId });
+    expect(await deliverOk(ctx, webhooks.storeAuthorize(merchantId, tokens))).toBe('processed');
+    const rows = await ctx.database.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.merchantId, merchantId));
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify(rows[0]!.payload);
+    expect(stored).not.toContain(tokens.access_token);
+    expect(stored).not.toContain(tokens.refresh_token);
+    expect(rows[0]!.payload).toMatchObject({
+      event: 'app.store.authorize',
+      data: { scope: tokens.scope },
+    });
+  });
+
+  test('the migration scrubs tokens from events stored before the fix', async () => {
+    const merchantId = nextId();
+    const tokens = ctx.sandbox.registerStore({ merchantId });
+    const envelope = webhooks.storeAuthorize(merchantId, tokens);
+    await ctx.database.db.insert(merchants).values({ id: merchantId, storeName: 'old' });
+    await ctx.database.db.insert(webhookEvents).values({
+      merchantId,
+      dedupeKey: `old-${merchantId}`,
+      event: envelope.event,
+      payload: envelope,
+      outcome: 'processed',
+    });
+    const scrub = readFileSync(
+      new URL('../../db/migrations/0003_scrub_webhook_tokens.sql', import.meta.url),
+      'utf8',
+    );
+    await ctx.database.db.execute(sql.raw(scrub));
+    const [row] = await ctx.database.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.merchantId, merchantId));
+    expect(JSON.stringify(row!.payload)).not.toContain(tokens.access_token);
+    expect(JSON.stringify(row!.payload)).not.toContain(tokens.refresh_token);
+    expect(row!.payload).toMatchObject({ merchant: merchantId, data: { scope: tokens.scope } });
   });
 });
