@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { describe, expect, test } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, test, vi } from 'vitest';
 import { createDatabase } from './client.ts';
 import { merchants } from './schema/index.ts';
 
@@ -30,5 +32,49 @@ describe('embedded database', () => {
       db.db.insert(merchants).values({ id: 1, storeName: 'x', email: 'Upper@Example.com' }),
     ).rejects.toThrow();
     await db.close();
+  });
+});
+
+// The pool exists only with a PostgreSQL server (CI runs every suite against one).
+describe.runIf(process.env.DATABASE_URL)('PostgreSQL pool', () => {
+  test('an idle connection the server ends is dropped, and the next query works', async () => {
+    const databaseUrl = process.env.DATABASE_URL!;
+    const applicationName = `nuqat-test-${randomUUID().slice(0, 8)}`;
+    const lost: Error[] = [];
+    const handle = await createDatabase({
+      databaseUrl,
+      poolSize: 1,
+      applicationName,
+      onIdleConnectionError: (error) => lost.push(error),
+    });
+    try {
+      await handle.ping();
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      const ended = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+        [applicationName],
+      );
+      await admin.end();
+      expect(ended.rowCount).toBe(1);
+      await vi.waitFor(() => expect(lost).toHaveLength(1));
+      await handle.ping();
+    } finally {
+      await handle.close();
+    }
+  });
+
+  test('every pooled connection carries a statement time limit', async () => {
+    const handle = await createDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 1 });
+    try {
+      const [row] = (
+        (await handle.db.execute(sql`show statement_timeout`)) as unknown as {
+          rows: { statement_timeout: string }[];
+        }
+      ).rows;
+      expect(row!.statement_timeout).toBe('30s');
+    } finally {
+      await handle.close();
+    }
   });
 });

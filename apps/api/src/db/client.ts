@@ -42,15 +42,35 @@ export interface DatabaseOptions {
   /** PGlite data directory; `undefined` with no URL means an in-memory database (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /** Shown in pg_stat_activity (default `nuqat`). */
+  applicationName?: string;
+  /**
+   * An idle pooled connection that the server or the network ended. The pool drops it and opens
+   * another when needed; without a listener the pool's `error` event would end the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
+
+/** Per-connection limits, so a stuck query or an abandoned transaction never holds locks for long. */
+export const POSTGRES_TIMEOUTS = {
+  connectionTimeoutMillis: 10_000,
+  statement_timeout: 30_000,
+  idle_in_transaction_session_timeout: 60_000,
+} as const;
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      application_name: 'nuqat',
+      application_name: options.applicationName ?? 'nuqat',
+      ...POSTGRES_TIMEOUTS,
     });
+    pool.on(
+      'error',
+      options.onIdleConnectionError ??
+        ((error) => console.error(`database: idle connection lost (${error.message})`)),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -58,10 +78,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       async migrate() {
         const client = await pool.connect();
         try {
+          // A migration may rewrite a large table: no statement time limit for it.
+          await client.query('set statement_timeout = 0');
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+          await client.query('reset statement_timeout').catch(() => {});
           client.release();
         }
       },
