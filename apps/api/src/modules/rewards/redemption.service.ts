@@ -3,6 +3,7 @@ import {
   REWARD_TYPE_FEATURE,
   planHasFeature,
   type Language,
+  type RedemptionStatus,
   type RedemptionBlock,
   type ShopperCoupon,
 } from '@nuqat/contracts';
@@ -121,9 +122,17 @@ export function couponRequestFor(
   }
 }
 
-export function toShopperCoupon(row: RedemptionWithReward, now: Date): ShopperCoupon {
+/** An issued coupon past its expiry reads `expired`, whatever the stored status still says. */
+export function redemptionStatusAt(
+  row: { status: RedemptionStatus; couponExpiresAt: Date | null },
+  now: Date,
+): RedemptionStatus {
   const expired =
     row.status === 'issued' && row.couponExpiresAt !== null && row.couponExpiresAt <= now;
+  return expired ? 'expired' : row.status;
+}
+
+export function toShopperCoupon(row: RedemptionWithReward, now: Date): ShopperCoupon {
   return {
     id: row.id,
     rewardId: row.rewardId,
@@ -132,7 +141,7 @@ export function toShopperCoupon(row: RedemptionWithReward, now: Date): ShopperCo
     type: row.reward.type,
     value: row.reward.value,
     minOrderAmount: row.reward.minOrderAmount,
-    status: expired ? 'expired' : row.status,
+    status: redemptionStatusAt(row, now),
     code: row.status === 'pending' || row.status === 'failed' ? null : row.couponCode,
     expiresAt: row.couponExpiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { redemptionStatusAt } from './redemption.service.ts';
 import {
   archiveReward,
   countRedemptionsOfReward,
@@ -70,8 +71,6 @@ function toRewardValues(input: RewardRequest): RewardValues {
 }
 
 function toRedemption(row: RedemptionListRow, now: Date): Redemption {
-  const expired =
-    row.status === 'issued' && row.couponExpiresAt !== null && row.couponExpiresAt <= now;
   const customerName = `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim();
   return {
     id: row.id,
@@ -82,7 +81,7 @@ function toRedemption(row: RedemptionListRow, now: Date): Redemption {
     customerId: String(row.customerId),
     customerName: customerName || null,
     points: row.points,
-    status: expired ? 'expired' : row.status,
+    status: redemptionStatusAt(row, now),
     couponCode: row.couponCode,
     couponExpiresAt: row.couponExpiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
