@@ -116,7 +116,9 @@ export const pointsLots = pgTable(
   (t) => [
     primaryKey({ columns: [t.merchantId, t.ledgerId] }),
     index('points_lots_open_idx').on(t.merchantId, t.customerId, t.expiresAt),
-    index('points_lots_expiry_idx').on(t.expiresAt),
+    index('points_lots_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.remaining} > 0`),
     check(
       'points_lots_remaining_range',
       sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`,
@@ -166,6 +168,17 @@ export const orders = pgTable(
     earnPoints: integer('earn_points').notNull().default(0),
     /** Total at qualification, the base for proportional partial-refund clawback. */
     earnBaseHalalas: bigint('earn_base_halalas', { mode: 'number' }).notNull().default(0),
+    /** Spend for the points-per-riyal rule: sub-total less discounts, without shipping and tax. */
+    spendHalalas: bigint('spend_halalas', { mode: 'number' }).notNull().default(0),
+    /** Points the purchase_amount rule granted at qualification. */
+    amountPoints: integer('amount_points').notNull().default(0),
+    /**
+     * When the points become spendable: the first time the order reached a status the merchant
+     * chose, plus the holding period. Null while no such status was seen (points are pending).
+     */
+    releaseAt: timestamp('release_at', { withTimezone: true }),
+    /** When the points were credited (at or after releaseAt). */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
     /** Subscription month the order was counted in against the plan's order limit. */
     planPeriodStart: timestamp('plan_period_start', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -174,7 +187,10 @@ export const orders = pgTable(
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
     index('orders_customer_idx').on(t.merchantId, t.customerId, t.placedAt),
-    index('orders_earn_status_idx').on(t.merchantId, t.earnStatus),
+    /** The release job: orders whose holding period is over and whose points wait. */
+    index('orders_release_due_idx')
+      .on(t.releaseAt)
+      .where(sql`${t.releasedAt} is null and ${t.releaseAt} is not null`),
   ],
 );
 
@@ -186,10 +202,15 @@ export const planUsage = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    /**
+     * The month's count is split over slots, each with its share of the limit, so concurrent
+     * orders of one store rarely update the same row (engine/plan-usage.ts).
+     */
+    slot: integer('slot').notNull().default(0),
     ordersCounted: integer('orders_counted').notNull().default(0),
     ordersOverLimit: integer('orders_over_limit').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.periodStart] })],
+  (t) => [primaryKey({ columns: [t.merchantId, t.periodStart, t.slot] })],
 );
 
 /** Every webhook received, stored before it is processed; the dedupe key makes redeliveries no-ops. */
@@ -209,8 +230,8 @@ export const webhookEvents = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
-    uniqueIndex('webhook_events_dedupe_key').on(t.merchantId, t.dedupeKey),
-    index('webhook_events_recent_idx').on(t.merchantId, t.receivedAt),
+    /** SHA-256 of the raw body (which names the store): a redelivery is found before parsing. */
+    uniqueIndex('webhook_events_dedupe_key').on(t.dedupeKey),
   ],
 );
 

@@ -47,6 +47,21 @@ export const merchants = pgTable(
     programmeEnabled: boolean('programme_enabled').notNull().default(true),
     /** Points expire this many days after they are earned; null = never. */
     pointsExpiryDays: integer('points_expiry_days'),
+    /** Order statuses (Salla slugs) at which an order's points become spendable. */
+    pointsSpendableOn: text('points_spendable_on')
+      .array()
+      .notNull()
+      .default(sql`'{completed,delivered}'::text[]`),
+    /** Days after reaching such a status before the points are spendable (the returns window). */
+    pointsHoldDays: integer('points_hold_days').notNull().default(0),
+    /**
+     * Bumped by a trigger whenever anything the engine reads from this row or the store's rules
+     * changes, so an in-memory copy knows it is stale (migration 0004).
+     */
+    configVersion: integer('config_version').notNull().default(0),
+    /** The install's owner profile (user info) still to fetch: the next try, and tries so far. */
+    profileFetchNextAt: timestamp('profile_fetch_next_at', { withTimezone: true }),
+    profileFetchAttempts: integer('profile_fetch_attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,6 +74,7 @@ export const merchants = pgTable(
       'merchants_points_expiry_days_range',
       sql`${t.pointsExpiryDays} is null or ${t.pointsExpiryDays} between 1 and 3650`,
     ),
+    check('merchants_points_hold_days_range', sql`${t.pointsHoldDays} between 0 and 365`),
     check('merchants_plan_known', sql`${t.plan} in ('starter', 'growth')`),
     check(
       'merchants_subscription_status_known',

@@ -16,6 +16,7 @@ import { merchants } from './merchants.ts';
 
 export const RULE_EVENTS = [
   'order.created',
+  'purchase_amount',
   'repeat_purchase',
   'signup',
   'birthday',
@@ -51,6 +52,8 @@ export const loyaltyRules = pgTable(
     requiredPurchases: integer('required_purchases'),
     /** order.created: minimum order total, in halalas (1 SAR = 100). */
     minOrderTotalHalalas: bigint('min_order_total_halalas', { mode: 'number' }),
+    /** purchase_amount: `points` for every this many halalas spent (10000 = per 100 SAR). */
+    spendUnitHalalas: bigint('spend_unit_halalas', { mode: 'number' }),
     /** How many times one customer can earn from this rule; null = no cap. */
     maxPerCustomer: integer('max_per_customer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -70,6 +73,10 @@ export const loyaltyRules = pgTable(
     check(
       'loyalty_rules_min_order_total_min',
       sql`${t.minOrderTotalHalalas} is null or ${t.minOrderTotalHalalas} >= 0`,
+    ),
+    check(
+      'loyalty_rules_spend_unit_min',
+      sql`${t.spendUnitHalalas} is null or ${t.spendUnitHalalas} >= 1`,
     ),
     check('loyalty_rules_cap_min', sql`${t.maxPerCustomer} is null or ${t.maxPerCustomer} >= 1`),
   ],

@@ -146,7 +146,7 @@ export async function countOrderAgainstPlan(
   await db
     .insert(planUsage)
     .values({ merchantId, periodStart })
-    .onConflictDoNothing({ target: [planUsage.merchantId, planUsage.periodStart] });
+    .onConflictDoNothing({ target: [planUsage.merchantId, planUsage.periodStart, planUsage.slot] });
   const counted = await db
     .update(planUsage)
     .set({ ordersCounted: sql`${planUsage.ordersCounted} + 1` })

@@ -10,7 +10,7 @@ export async function insertWebhookEvent(
   const [row] = await db
     .insert(webhookEvents)
     .values(values)
-    .onConflictDoNothing({ target: [webhookEvents.merchantId, webhookEvents.dedupeKey] })
+    .onConflictDoNothing({ target: webhookEvents.dedupeKey })
     .returning({ id: webhookEvents.id });
   return row ?? null;
 }

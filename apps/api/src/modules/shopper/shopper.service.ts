@@ -14,6 +14,7 @@ import {
   type ShopperSession,
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
+import type { RuleEvent as StoredRuleEvent } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateNumericCode, hashResetCode, safeEqualHex } from '../../lib/crypto.ts';
 import { shopperCodeMail } from '../../lib/mail-templates.ts';
@@ -68,8 +69,9 @@ const METHOD_ORDER: RuleEvent[] = [
   'order_review',
 ];
 
-const METHOD_NAMES: Record<RuleEvent, Record<Language, string>> = {
+const METHOD_NAMES: Record<StoredRuleEvent, Record<Language, string>> = {
   'order.created': { ar: 'الشراء من المتجر', en: 'Shopping in the store' },
+  purchase_amount: { ar: 'نقاط على كل ريال', en: 'Points on every riyal' },
   repeat_purchase: { ar: 'الشراء المتكرر', en: 'Repeat purchases' },
   signup: { ar: 'إنشاء حساب في المتجر', en: 'Creating an account' },
   birthday: { ar: 'يوم ميلادك', en: 'Your birthday' },
@@ -84,6 +86,13 @@ function methodCondition(rule: RuleRow, lang: Language): string {
       const min = Math.round((rule.minOrderTotalHalalas ?? 0) / 100);
       if (min <= 0) return ar ? 'مع كل طلب' : 'With every order';
       return ar ? `لكل طلب بقيمة ${min} ريال أو أكثر` : `For every order of ${min} SAR or more`;
+    }
+    case 'purchase_amount': {
+      const unit = (rule.spendUnitHalalas ?? 100) / 100;
+      const each = unit === 1 ? (ar ? 'ريال' : 'SAR') : ar ? `${unit} ريال` : `${unit} SAR`;
+      return ar
+        ? `${rule.points} نقطة على كل ${each} تنفقه`
+        : `${rule.points} points for every ${each} you spend`;
     }
     case 'repeat_purchase': {
       const n = rule.requiredPurchases ?? 1;
