@@ -6,5 +6,6 @@ export * from './plans.ts';
 export * from './locales.ts';
 export * from './salla.ts';
 export * from './loyalty.ts';
+export * from './earning.ts';
 export * from './rewards.ts';
 export * from './shopper.ts';

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { successEnvelope } from './common.ts';
 
 /**
- * The six collection methods (spec §3), in the order the points screen lists them. The event
- * names are the spec's, so a client written against the spec keeps working.
+ * The six collection methods of spec §3, in the order the points screen lists them, then
+ * `purchase_amount` (points per riyal spent, docs/decisions/010). The six event names are the
+ * spec's, so a client written against the spec keeps working.
  */
 export const RULE_EVENTS = [
   'birthday',
@@ -12,11 +13,28 @@ export const RULE_EVENTS = [
   'order_review',
   'repeat_purchase',
   'order.created',
+  'purchase_amount',
 ] as const;
 export const RuleEventSchema = z.enum(RULE_EVENTS);
 export type RuleEvent = z.infer<typeof RuleEventSchema>;
 
-/** Which extra field each method takes (spec §3): a rating, a purchase count or an order total. */
+export type RuleField = 'minRating' | 'requiredPurchases' | 'minOrderTotal' | 'spendUnit';
+
+/**
+ * The extra fields each method takes (spec §3): a rating, a purchase count or an order total;
+ * points per riyal takes the spend unit and, like the order rule, a minimum order total.
+ */
+export const RULE_EVENT_FIELDS = {
+  birthday: [],
+  product_review: ['minRating'],
+  signup: [],
+  order_review: ['minRating'],
+  repeat_purchase: ['requiredPurchases'],
+  'order.created': ['minOrderTotal'],
+  purchase_amount: ['spendUnit', 'minOrderTotal'],
+} as const satisfies Record<RuleEvent, readonly RuleField[]>;
+
+/** Each method's main extra field (the first of RULE_EVENT_FIELDS), null when it has none. */
 export const RULE_EVENT_FIELD = {
   birthday: null,
   product_review: 'minRating',
@@ -24,7 +42,12 @@ export const RULE_EVENT_FIELD = {
   order_review: 'minRating',
   repeat_purchase: 'requiredPurchases',
   'order.created': 'minOrderTotal',
-} as const satisfies Record<RuleEvent, 'minRating' | 'requiredPurchases' | 'minOrderTotal' | null>;
+  purchase_amount: 'spendUnit',
+} as const satisfies Record<RuleEvent, RuleField | null>;
+
+export function ruleTakesField(event: RuleEvent, field: RuleField): boolean {
+  return (RULE_EVENT_FIELDS[event] as readonly RuleField[]).includes(field);
+}
 
 /** Bounds of spec §5 and §9, shared by the API, the forms and the tests. */
 export const LOYALTY_LIMITS = {
@@ -35,6 +58,8 @@ export const LOYALTY_LIMITS = {
   /** Whole riyals. */
   minOrderTotal: { min: 0, max: 1_000_000 },
   maxPerCustomer: { min: 1, max: 10_000 },
+  /** Points per riyal: `points` for every `spendUnit` whole riyals spent (1 = per SAR). */
+  spendUnit: { min: 1, max: 100_000 },
 } as const;
 
 export const LOYALTY_DEFAULTS = {
@@ -42,6 +67,9 @@ export const LOYALTY_DEFAULTS = {
   minRating: 1,
   requiredPurchases: 1,
   minOrderTotal: 0,
+  /** Points per riyal opens as "1 point for every 1 SAR", not the spec's 30 per method. */
+  purchaseAmountPoints: 1,
+  spendUnit: 1,
 } as const;
 
 const int = (limits: { min: number; max: number }) =>
@@ -51,6 +79,8 @@ export const RulePointsSchema = int(LOYALTY_LIMITS.points);
 export const MinRatingSchema = int(LOYALTY_LIMITS.minRating);
 export const RequiredPurchasesSchema = int(LOYALTY_LIMITS.requiredPurchases);
 export const MinOrderTotalSchema = int(LOYALTY_LIMITS.minOrderTotal);
+/** Whole riyals (stored as halalas, 100 = per SAR). */
+export const SpendUnitSchema = int(LOYALTY_LIMITS.spendUnit);
 /** How many times one shopper can earn from the method; null = no cap. */
 export const MaxPerCustomerSchema = int(LOYALTY_LIMITS.maxPerCustomer).nullable();
 
@@ -86,6 +116,16 @@ export const SaveLoyaltyRuleRequestSchema = z.discriminatedUnion('event', [
     ...ruleBase,
     minOrderTotal: MinOrderTotalSchema.default(LOYALTY_DEFAULTS.minOrderTotal),
   }),
+  /**
+   * `points` for every `spendUnit` riyals of the order's sub-total less discounts (no shipping,
+   * no tax), rounded down; the minimum total and the cap work as on `order.created`.
+   */
+  z.strictObject({
+    event: z.literal('purchase_amount'),
+    ...ruleBase,
+    spendUnit: SpendUnitSchema.default(LOYALTY_DEFAULTS.spendUnit),
+    minOrderTotal: MinOrderTotalSchema.default(LOYALTY_DEFAULTS.minOrderTotal),
+  }),
 ]);
 export type SaveLoyaltyRuleRequest = z.infer<typeof SaveLoyaltyRuleRequestSchema>;
 export type SaveLoyaltyRuleInput = z.input<typeof SaveLoyaltyRuleRequestSchema>;
@@ -103,6 +143,8 @@ export const LoyaltyRuleSchema = z.object({
   requiredPurchases: RequiredPurchasesSchema.nullable(),
   /** Whole riyals (stored as halalas). */
   minOrderTotal: MinOrderTotalSchema.nullable(),
+  /** purchase_amount only: whole riyals per `points`. */
+  spendUnit: SpendUnitSchema.nullable(),
   maxPerCustomer: MaxPerCustomerSchema,
   updatedAt: z.iso.datetime().nullable(),
 });

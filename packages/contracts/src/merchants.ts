@@ -49,15 +49,79 @@ export const SubscriptionStatusResponseSchema = successEnvelope(
   z.object({ subscription: SubscriptionSchema }),
 );
 
+/**
+ * Salla order status slugs (reference §2.7) a merchant may choose as "the points count from here":
+ * the paid-and-handled ones. payment_pending, canceled, restoring and restored never release
+ * points. Listed from the latest status to the earliest.
+ */
+export const POINTS_SPENDABLE_STATUSES = [
+  'completed',
+  'delivered',
+  'shipped',
+  'delivering',
+  'in_progress',
+  'under_review',
+] as const;
+export const PointsSpendableStatusSchema = z.enum(POINTS_SPENDABLE_STATUSES);
+export type PointsSpendableStatus = z.infer<typeof PointsSpendableStatusSchema>;
+
+/** Salla's default names of those statuses (a store may rename them; the slug stays). */
+export const ORDER_STATUS_LABELS: Record<PointsSpendableStatus, { ar: string; en: string }> = {
+  completed: { ar: 'تم التنفيذ', en: 'Completed' },
+  delivered: { ar: 'تم التوصيل', en: 'Delivered' },
+  shipped: { ar: 'تم الشحن', en: 'Shipped' },
+  delivering: { ar: 'جاري التوصيل', en: 'Out for delivery' },
+  in_progress: { ar: 'قيد التنفيذ', en: 'In progress' },
+  under_review: { ar: 'بإنتظار المراجعة', en: 'Under review' },
+};
+
+/** The database default: points count once an order is completed or delivered. */
+export const POINTS_SPENDABLE_DEFAULT: readonly PointsSpendableStatus[] = [
+  'completed',
+  'delivered',
+];
+export const POINTS_HOLD_MAX_DAYS = 365;
+
+/** A non-empty set of statuses, answered in POINTS_SPENDABLE_STATUSES order without repeats. */
+export const PointsSpendableOnSchema = z
+  .array(PointsSpendableStatusSchema)
+  .min(1)
+  .max(POINTS_SPENDABLE_STATUSES.length)
+  .refine((slugs) => new Set(slugs).size === slugs.length, { message: 'Each status once' })
+  .transform((slugs) => POINTS_SPENDABLE_STATUSES.filter((slug) => slugs.includes(slug)));
+export const PointsHoldDaysSchema = z.number().int().min(0).max(POINTS_HOLD_MAX_DAYS);
+
 /** Store-wide programme settings owned by the merchant. */
 export const POINTS_EXPIRY_MAX_DAYS = 3650;
+export const PointsExpiryDaysSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(POINTS_EXPIRY_MAX_DAYS)
+  .nullable();
 export const MerchantSettingsSchema = z.object({
   /** Points expire this many days after they are earned; null = never. */
-  pointsExpiryDays: z.number().int().min(1).max(POINTS_EXPIRY_MAX_DAYS).nullable(),
+  pointsExpiryDays: PointsExpiryDaysSchema,
+  /** An order's points become spendable when it reaches one of these statuses… */
+  pointsSpendableOn: z.array(PointsSpendableStatusSchema).min(1),
+  /** …and this many days have passed since (the returns window). Until then they are pending. */
+  pointsHoldDays: PointsHoldDaysSchema,
 });
 export type MerchantSettings = z.infer<typeof MerchantSettingsSchema>;
-export const UpdateMerchantSettingsRequestSchema = z.strictObject({
-  pointsExpiryDays: z.number().int().min(1).max(POINTS_EXPIRY_MAX_DAYS).nullable(),
-});
+
+/**
+ * PUT /api/merchants/settings: any of the settings, at least one; what is left out stays. A body
+ * of only `pointsExpiryDays` (the first version of this endpoint) keeps working.
+ */
+export const UpdateMerchantSettingsRequestSchema = z
+  .strictObject({
+    pointsExpiryDays: PointsExpiryDaysSchema.optional(),
+    pointsSpendableOn: PointsSpendableOnSchema.optional(),
+    pointsHoldDays: PointsHoldDaysSchema.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'At least one setting is required',
+  });
 export type UpdateMerchantSettingsRequest = z.infer<typeof UpdateMerchantSettingsRequestSchema>;
+export type UpdateMerchantSettingsInput = z.input<typeof UpdateMerchantSettingsRequestSchema>;
 export const MerchantSettingsResponseSchema = successEnvelope(MerchantSettingsSchema);

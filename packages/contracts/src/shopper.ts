@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EmailSchema } from './auth.ts';
 import { successEnvelope } from './common.ts';
 import { RuleEventSchema } from './loyalty.ts';
-import { MerchantIdSchema } from './merchants.ts';
+import { MerchantIdSchema, PointsSpendableStatusSchema } from './merchants.ts';
 import { RedemptionStatusSchema, RewardTypeSchema } from './rewards.ts';
 
 /**
@@ -144,6 +144,35 @@ export const CustomerLoyaltyDataSchema = z.object({
   /** Points that expire within the next 30 days, and the first date. */
   expiringPoints: z.number().int().nonnegative(),
   nextExpiryAt: z.iso.datetime().nullable(),
+  /**
+   * Points of orders not yet at a status the store chose (or still in the holding period): shown
+   * as pending, not spendable, and not part of availablePoints.
+   */
+  pendingPoints: z.number().int().nonnegative(),
+  /** When pending points become spendable: the statuses, then the holding days. */
+  pointsRelease: z.object({
+    spendableOn: z.array(PointsSpendableStatusSchema),
+    holdDays: z.number().int().nonnegative(),
+  }),
+  /**
+   * The order rules the page's "you'll earn N points" estimate uses (amounts in whole riyals);
+   * null when the rule is off.
+   */
+  earnRates: z.object({
+    perAmount: z
+      .object({
+        points: z.number().int().positive(),
+        spendUnit: z.number().int().positive(),
+        minOrderTotal: z.number().int().nonnegative(),
+      })
+      .nullable(),
+    perOrder: z
+      .object({
+        points: z.number().int().positive(),
+        minOrderTotal: z.number().int().nonnegative(),
+      })
+      .nullable(),
+  }),
   pointsMethods: z.array(PointsMethodSchema),
   rewards: z.array(ShopperRewardSchema),
   coupons: z.array(ShopperCouponSchema),

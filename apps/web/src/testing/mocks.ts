@@ -7,7 +7,7 @@ import {
   LoyaltyRulesResponseSchema,
   ProgrammeStatusResponseSchema,
   RULE_EVENTS,
-  RULE_EVENT_FIELD,
+  ruleTakesField,
   RedemptionsResponseSchema,
   RewardResponseSchema,
   RewardSchema,
@@ -23,6 +23,8 @@ import {
   type Subscription,
   type ErrorCode,
   type LoyaltyRule,
+  type MerchantSettings,
+  type RuleField,
   type RedemptionsPage,
   type Reward,
   type RewardsReport,
@@ -88,8 +90,19 @@ export function subscriptionBody(overrides: Partial<Subscription> = {}) {
   });
 }
 
-export function settingsBody(pointsExpiryDays: number | null = null) {
-  return MerchantSettingsResponseSchema.parse({ success: true, data: { pointsExpiryDays } });
+export function settingsBody(
+  pointsExpiryDays: number | null = null,
+  overrides: Partial<Omit<MerchantSettings, 'pointsExpiryDays'>> = {},
+) {
+  return MerchantSettingsResponseSchema.parse({
+    success: true,
+    data: {
+      pointsExpiryDays,
+      pointsSpendableOn: ['completed', 'delivered'],
+      pointsHoldDays: 0,
+      ...overrides,
+    },
+  });
 }
 
 export function messageBody(message = 'ok') {
@@ -119,22 +132,23 @@ export function signIn(): void {
 // ---- Points programme and rewards ---------------------------------------------------------------
 
 export function loyaltyRule(event: RuleEvent, overrides: Partial<LoyaltyRule> = {}): LoyaltyRule {
-  const field = RULE_EVENT_FIELD[event];
+  const takes = (field: RuleField) => ruleTakesField(event, field);
   const points = overrides.points ?? 0;
   return LoyaltyRuleSchema.parse({
     event,
     points,
     enabled: points > 0,
-    minRating: field === 'minRating' ? 1 : null,
-    requiredPurchases: field === 'requiredPurchases' ? 1 : null,
-    minOrderTotal: field === 'minOrderTotal' ? 0 : null,
+    minRating: takes('minRating') ? 1 : null,
+    requiredPurchases: takes('requiredPurchases') ? 1 : null,
+    minOrderTotal: takes('minOrderTotal') ? 0 : null,
+    spendUnit: takes('spendUnit') ? 1 : null,
     maxPerCustomer: null,
     updatedAt: points > 0 ? '2026-01-10T09:00:00.000Z' : null,
     ...overrides,
   });
 }
 
-/** All six methods, off unless `overrides` says otherwise. */
+/** Every method (the six and points per riyal), off unless `overrides` says otherwise. */
 export function loyaltyRulesBody(overrides: Partial<Record<RuleEvent, Partial<LoyaltyRule>>> = {}) {
   return LoyaltyRulesResponseSchema.parse({
     success: true,

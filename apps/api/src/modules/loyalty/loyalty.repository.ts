@@ -10,6 +10,7 @@ export interface LoyaltyRuleValues {
   minRating: number | null;
   requiredPurchases: number | null;
   minOrderTotalHalalas: number | null;
+  spendUnitHalalas: number | null;
   maxPerCustomer: number | null;
 }
 

@@ -1,6 +1,7 @@
 import {
+  HALALAS_PER_RIYAL,
   RULE_EVENTS,
-  RULE_EVENT_FIELD,
+  ruleTakesField,
   type LoyaltyRule,
   type ProgrammeStatus,
   type RuleEvent,
@@ -17,21 +18,24 @@ import {
   type LoyaltyRuleValues,
 } from './loyalty.repository.ts';
 
-const HALALAS_PER_SAR = 100;
-
-/** A method never saved reads as disabled with 0 points and the extra field's default empty. */
+/** A method never saved reads as disabled with 0 points and the extra fields empty. */
 function toLoyaltyRule(event: RuleEvent, row: LoyaltyRuleRow | undefined): LoyaltyRule {
-  const field = RULE_EVENT_FIELD[event];
+  const takes = (field: Parameters<typeof ruleTakesField>[1]) => ruleTakesField(event, field);
   const points = row?.points ?? 0;
   return {
     event,
     points,
     enabled: points > 0,
-    minRating: field === 'minRating' ? (row?.minRating ?? null) : null,
-    requiredPurchases: field === 'requiredPurchases' ? (row?.requiredPurchases ?? null) : null,
+    minRating: takes('minRating') ? (row?.minRating ?? null) : null,
+    requiredPurchases: takes('requiredPurchases') ? (row?.requiredPurchases ?? null) : null,
     minOrderTotal:
-      field === 'minOrderTotal' && row?.minOrderTotalHalalas != null
-        ? Math.floor(row.minOrderTotalHalalas / HALALAS_PER_SAR)
+      takes('minOrderTotal') && row?.minOrderTotalHalalas != null
+        ? Math.floor(row.minOrderTotalHalalas / HALALAS_PER_RIYAL)
+        : null,
+    // The API writes whole riyals; a unit written otherwise reads as the nearest, at least 1.
+    spendUnit:
+      takes('spendUnit') && row?.spendUnitHalalas != null
+        ? Math.max(1, Math.round(row.spendUnitHalalas / HALALAS_PER_RIYAL))
         : null,
     maxPerCustomer: row?.maxPerCustomer ?? null,
     updatedAt: row?.updatedAt.toISOString() ?? null,
@@ -46,12 +50,13 @@ function toRuleValues(rule: SaveLoyaltyRuleRequest): LoyaltyRuleValues {
     maxPerCustomer: rule.maxPerCustomer,
     minRating: 'minRating' in rule ? rule.minRating : null,
     requiredPurchases: 'requiredPurchases' in rule ? rule.requiredPurchases : null,
-    minOrderTotalHalalas: 'minOrderTotal' in rule ? rule.minOrderTotal * HALALAS_PER_SAR : null,
+    minOrderTotalHalalas: 'minOrderTotal' in rule ? rule.minOrderTotal * HALALAS_PER_RIYAL : null,
+    spendUnitHalalas: 'spendUnit' in rule ? rule.spendUnit * HALALAS_PER_RIYAL : null,
   };
 }
 
 export function createLoyaltyService({ db }: Pick<AppContext, 'db'>) {
-  /** All six methods, in the screen's order, whether saved or not. */
+  /** Every method (the spec's six, then points per riyal), whether saved or not. */
   async function findRules({ merchantId }: { merchantId: number }): Promise<LoyaltyRule[]> {
     const rows = await findLoyaltyRules(db, merchantId);
     const byEvent = new Map(rows.map((row) => [row.event, row]));

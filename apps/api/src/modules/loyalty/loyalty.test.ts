@@ -62,7 +62,7 @@ test('the contract and the database name the same events, reward types and statu
 });
 
 describe('GET /api/loyalty', () => {
-  test('a new store lists the six collection methods, all off with 0 points', async () => {
+  test('a new store lists the six collection methods and points per riyal, all off with 0 points', async () => {
     const store = await newStore();
     const res = await getRules(store);
     expect(res.statusCode).toBe(200);
@@ -73,9 +73,11 @@ describe('GET /api/loyalty', () => {
         points: 0,
         enabled: false,
         maxPerCustomer: null,
+        spendUnit: null,
         updatedAt: null,
       });
     }
+    expect(body.data.at(-1)?.event).toBe('purchase_amount');
   });
 
   test('without a session every loyalty endpoint is 401', async () => {
@@ -212,6 +214,9 @@ describe('POST /api/loyalty', () => {
       { event: 'product_review', points: 10, requiredPurchases: 2 },
       { event: 'order.created', points: 10, minOrderTotalHalalas: 100 },
       { event: 'signup', points: 10, enabled: true },
+      { event: 'order.created', points: 10, spendUnit: 1 },
+      { event: 'purchase_amount', points: 1, spendUnitHalalas: 100 },
+      { event: 'purchase_amount', points: 1, minRating: 2 },
     ]) {
       const res = await saveRule(store, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -245,6 +250,18 @@ describe('POST /api/loyalty', () => {
     ['maxPerCustomer', 'birthday', { points: 5, maxPerCustomer: 10_000 }, true],
     ['maxPerCustomer', 'birthday', { points: 5, maxPerCustomer: 10_001 }, false],
     ['maxPerCustomer', 'birthday', { points: 5, maxPerCustomer: null }, true],
+    ['spendUnit', 'purchase_amount', { points: 1, spendUnit: 0 }, false],
+    ['spendUnit', 'purchase_amount', { points: 1, spendUnit: -5 }, false],
+    ['spendUnit', 'purchase_amount', { points: 1, spendUnit: 1 }, true],
+    ['spendUnit', 'purchase_amount', { points: 1, spendUnit: 100_000 }, true],
+    ['spendUnit', 'purchase_amount', { points: 1, spendUnit: 100_001 }, false],
+    ['spendUnit', 'purchase_amount', { points: 1, spendUnit: 0.5 }, false],
+    ['spendUnit', 'purchase_amount', { points: 1, spendUnit: '10' }, false],
+    ['spendUnit', 'purchase_amount', { points: 1, spendUnit: null }, false],
+    ['minOrderTotal', 'purchase_amount', { points: 1, minOrderTotal: -1 }, false],
+    ['minOrderTotal', 'purchase_amount', { points: 1, minOrderTotal: 200 }, true],
+    ['maxPerCustomer', 'purchase_amount', { points: 1, maxPerCustomer: 0 }, false],
+    ['maxPerCustomer', 'purchase_amount', { points: 1, maxPerCustomer: 12 }, true],
   ] as const)('%s on %s: %j is accepted: %s', async (field, event, fields, ok) => {
     const store = await newStore();
     const res = await saveRule(store, { event, ...fields });
@@ -256,6 +273,77 @@ describe('POST /api/loyalty', () => {
     } else {
       expect(res.json().data[field]).toBe((fields as Record<string, unknown>)[field]);
     }
+  });
+
+  test('points per riyal is saved in whole riyals and stored as halalas, beside the order rule', async () => {
+    const store = await newStore();
+    const res = await saveRule(
+      store,
+      { event: 'purchase_amount', points: 3, spendUnit: 10, minOrderTotal: 50 },
+      'en',
+    );
+    expect(res.statusCode).toBe(200);
+    const body = LoyaltyRuleResponseSchema.parse(res.json());
+    expect(body.message).toBe('Settings saved successfully');
+    expect(body.data).toMatchObject({
+      event: 'purchase_amount',
+      points: 3,
+      enabled: true,
+      spendUnit: 10,
+      minOrderTotal: 50,
+      maxPerCustomer: null,
+      minRating: null,
+      requiredPurchases: null,
+    });
+    const [row] = await ctx.database.db
+      .select()
+      .from(loyaltyRules)
+      .where(
+        and(
+          eq(loyaltyRules.merchantId, store.merchantId),
+          eq(loyaltyRules.event, 'purchase_amount'),
+        ),
+      );
+    expect(row).toMatchObject({ points: 3, spendUnitHalalas: 1000, minOrderTotalHalalas: 5000 });
+
+    // The order rule is its own row: both work together.
+    await saveRule(store, { event: 'order.created', points: 20 });
+    expect(await ruleOf(store, 'purchase_amount')).toMatchObject({ points: 3, spendUnit: 10 });
+    expect(await ruleOf(store, 'order.created')).toMatchObject({ points: 20, spendUnit: null });
+  });
+
+  test('points per riyal defaults to every 1 SAR with no minimum, and 0 points turns it off keeping the unit', async () => {
+    const store = await newStore();
+    const saved = (await saveRule(store, { event: 'purchase_amount', points: 1 })).json().data;
+    expect(saved).toMatchObject({ spendUnit: 1, minOrderTotal: 0, enabled: true });
+    await saveRule(store, { event: 'purchase_amount', points: 2, spendUnit: 5 });
+    const off = await saveRule(store, { event: 'purchase_amount', points: 0, spendUnit: 5 }, 'en');
+    expect(off.json().message).toBe('The collection method was turned off');
+    expect(await ruleOf(store, 'purchase_amount')).toMatchObject({
+      points: 0,
+      enabled: false,
+      spendUnit: 5,
+    });
+  });
+
+  test('a spend unit stored in halalas off the riyal reads as the nearest whole riyal', async () => {
+    const store = await newStore();
+    await ctx.database.db.insert(loyaltyRules).values({
+      merchantId: store.merchantId,
+      event: 'purchase_amount',
+      points: 1,
+      spendUnitHalalas: 50,
+    });
+    expect((await ruleOf(store, 'purchase_amount')).spendUnit).toBe(1);
+  });
+
+  test('one store’s points per riyal never shows in, or changes, another store', async () => {
+    const a = await newStore();
+    const b = await newStore();
+    await saveRule(a, { event: 'purchase_amount', points: 2, spendUnit: 10 });
+    expect(await ruleOf(b, 'purchase_amount')).toMatchObject({ points: 0, spendUnit: null });
+    await saveRule(b, { event: 'purchase_amount', points: 7, spendUnit: 1 });
+    expect(await ruleOf(a, 'purchase_amount')).toMatchObject({ points: 2, spendUnit: 10 });
   });
 
   test('one store’s rules never show in, or change, another store', async () => {

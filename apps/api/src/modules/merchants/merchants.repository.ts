@@ -53,11 +53,21 @@ export async function findPlanUsage(
 export async function updateMerchantSettings(
   db: Executor,
   merchantId: number,
-  values: { pointsExpiryDays: number | null },
+  values: {
+    pointsExpiryDays?: number | null;
+    pointsSpendableOn?: string[];
+    pointsHoldDays?: number;
+  },
 ): Promise<MerchantRow | undefined> {
+  // Only the settings sent change: Drizzle would otherwise write undefined as "no change" anyway,
+  // but an explicit copy keeps a null expiry (never) apart from a missing one.
+  const set: Partial<typeof merchants.$inferInsert> = {};
+  if (values.pointsExpiryDays !== undefined) set.pointsExpiryDays = values.pointsExpiryDays;
+  if (values.pointsSpendableOn !== undefined) set.pointsSpendableOn = values.pointsSpendableOn;
+  if (values.pointsHoldDays !== undefined) set.pointsHoldDays = values.pointsHoldDays;
   const [row] = await db
     .update(merchants)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...set, updatedAt: sql`now()` })
     .where(eq(merchants.id, merchantId))
     .returning();
   return row;

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { POINTS_SPENDABLE_DEFAULT, POINTS_SPENDABLE_STATUSES } from '@nuqat/contracts';
 import type {
   MerchantSettings,
   PlanId,
@@ -43,6 +44,21 @@ export function toStoreInfo(merchant: MerchantRow): StoreInfo {
     subscriptionPlan: merchant.plan,
     subscriptionExpiryDate: merchant.subscriptionExpiresAt?.toISOString() ?? null,
     needsReinstall: merchant.needsReinstall,
+  };
+}
+
+/**
+ * The row's programme settings as the contract has them, statuses in the contract's order. A
+ * slug outside the choosable ones (written by hand) is left out; none left reads as the default.
+ */
+export function toMerchantSettings(merchant: MerchantRow): MerchantSettings {
+  const spendableOn = POINTS_SPENDABLE_STATUSES.filter((slug) =>
+    merchant.pointsSpendableOn.includes(slug),
+  );
+  return {
+    pointsExpiryDays: merchant.pointsExpiryDays,
+    pointsSpendableOn: spendableOn.length > 0 ? spendableOn : [...POINTS_SPENDABLE_DEFAULT],
+    pointsHoldDays: merchant.pointsHoldDays,
   };
 }
 
@@ -111,10 +127,14 @@ export function createMerchantsService({ db }: { db: Database }) {
   async function getSettings({ merchantId }: { merchantId: number }): Promise<MerchantSettings> {
     const merchant = await findMerchantById(db, merchantId);
     if (!merchant) throw new AppError('NOT_FOUND');
-    return { pointsExpiryDays: merchant.pointsExpiryDays };
+    return toMerchantSettings(merchant);
   }
 
-  /** Expiry applies to points earned from now on; points already earned keep their date. */
+  /**
+   * Saves the settings sent; the others stay. Expiry applies to points earned from now on
+   * (points already earned keep their date); the spendable statuses and holding days apply to
+   * orders whose points are still pending (docs/decisions/010).
+   */
   async function updateSettings({
     merchantId,
     settings,
@@ -124,9 +144,11 @@ export function createMerchantsService({ db }: { db: Database }) {
   }): Promise<MerchantSettings> {
     const merchant = await updateMerchantSettings(db, merchantId, {
       pointsExpiryDays: settings.pointsExpiryDays,
+      pointsSpendableOn: settings.pointsSpendableOn,
+      pointsHoldDays: settings.pointsHoldDays,
     });
     if (!merchant) throw new AppError('NOT_FOUND');
-    return { pointsExpiryDays: merchant.pointsExpiryDays };
+    return toMerchantSettings(merchant);
   }
 
   return { createMerchant, getStoreInfo, getSubscription, getSettings, updateSettings };

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { StoreInfoResponseSchema } from '@nuqat/contracts';
+import { ErrorBodySchema, StoreInfoResponseSchema } from '@nuqat/contracts';
+import { merchants } from '../../db/schema/index.ts';
 import {
   createMerchant,
   createTestContext,
@@ -188,7 +190,11 @@ describe('GET/PUT /api/merchants/settings', () => {
       url: '/api/merchants/settings',
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(get.json().data).toEqual({ pointsExpiryDays: null });
+    expect(get.json().data).toEqual({
+      pointsExpiryDays: null,
+      pointsSpendableOn: ['completed', 'delivered'],
+      pointsHoldDays: 0,
+    });
     for (const bad of [0, -1, 3651, 1.5, '30']) {
       const res = await put(token, { pointsExpiryDays: bad });
       expect(res.statusCode, String(bad)).toBe(400);
@@ -199,29 +205,127 @@ describe('GET/PUT /api/merchants/settings', () => {
     for (const good of [1, 365, 3650]) {
       const res = await put(token, { pointsExpiryDays: good });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual({ pointsExpiryDays: good });
+      expect(res.json().data).toMatchObject({ pointsExpiryDays: good });
     }
-    expect((await put(token, { pointsExpiryDays: null })).json().data).toEqual({
+    expect((await put(token, { pointsExpiryDays: null })).json().data).toMatchObject({
       pointsExpiryDays: null,
     });
+  });
+
+  test('the statuses that make points spendable and the holding days are saved beside expiry', async () => {
+    const { email, password, merchant } = await createMerchant(ctx);
+    const token = await tokenFor(email, password);
+    await put(token, { pointsExpiryDays: 90 });
+    const res = await put(token, {
+      pointsSpendableOn: ['delivered', 'shipped', 'completed'],
+      pointsHoldDays: 14,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Answered in the contract's order; expiry, not sent, stays.
+    expect(res.json().data).toEqual({
+      pointsExpiryDays: 90,
+      pointsSpendableOn: ['completed', 'delivered', 'shipped'],
+      pointsHoldDays: 14,
+    });
+    const [row] = await ctx.database.db
+      .select({ on: merchants.pointsSpendableOn, hold: merchants.pointsHoldDays })
+      .from(merchants)
+      .where(eq(merchants.id, merchant.id));
+    expect(row).toEqual({ on: ['completed', 'delivered', 'shipped'], hold: 14 });
+
+    // Each setting alone leaves the others as they were.
+    expect((await put(token, { pointsHoldDays: 0 })).json().data).toEqual({
+      pointsExpiryDays: 90,
+      pointsSpendableOn: ['completed', 'delivered', 'shipped'],
+      pointsHoldDays: 0,
+    });
+    expect((await put(token, { pointsSpendableOn: ['under_review'] })).json().data).toMatchObject({
+      pointsSpendableOn: ['under_review'],
+      pointsHoldDays: 0,
+    });
+  });
+
+  test.each([
+    ['pointsSpendableOn', []],
+    ['pointsSpendableOn', ['canceled']],
+    ['pointsSpendableOn', ['payment_pending']],
+    ['pointsSpendableOn', ['restored']],
+    ['pointsSpendableOn', ['Completed']],
+    ['pointsSpendableOn', ['completed', 'completed']],
+    ['pointsSpendableOn', 'completed'],
+    ['pointsSpendableOn', null],
+    ['pointsHoldDays', -1],
+    ['pointsHoldDays', 366],
+    ['pointsHoldDays', 1.5],
+    ['pointsHoldDays', '7'],
+    ['pointsHoldDays', null],
+  ])('%s: %j is a 400 naming the field, and nothing is saved', async (field, value) => {
+    const { email, password } = await createMerchant(ctx);
+    const token = await tokenFor(email, password);
+    const res = await put(token, { pointsHoldDays: 3, [field]: value, pointsExpiryDays: 30 });
+    expect(res.statusCode).toBe(400);
+    const body = ErrorBodySchema.parse(res.json());
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.issues?.some((issue) => issue.path.includes(field))).toBe(true);
+    const get = await ctx.server.inject({
+      method: 'GET',
+      url: '/api/merchants/settings',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(get.json().data).toEqual({
+      pointsExpiryDays: null,
+      pointsSpendableOn: ['completed', 'delivered'],
+      pointsHoldDays: 0,
+    });
+  });
+
+  test('a status slug written outside the API is left out of the answer', async () => {
+    const { email, password, merchant } = await createMerchant(ctx);
+    await ctx.database.db
+      .update(merchants)
+      .set({ pointsSpendableOn: ['completed', 'restoring'] })
+      .where(eq(merchants.id, merchant.id));
+    const res = await ctx.server.inject({
+      method: 'GET',
+      url: '/api/merchants/settings',
+      headers: { authorization: `Bearer ${await tokenFor(email, password)}` },
+    });
+    expect(res.json().data.pointsSpendableOn).toEqual(['completed']);
   });
 
   test('one store’s settings never change another’s', async () => {
     const a = await createMerchant(ctx);
     const b = await createMerchant(ctx);
-    await put(await tokenFor(a.email, a.password), { pointsExpiryDays: 90 });
+    await put(await tokenFor(a.email, a.password), {
+      pointsExpiryDays: 90,
+      pointsSpendableOn: ['shipped'],
+      pointsHoldDays: 30,
+    });
     const res = await ctx.server.inject({
       method: 'GET',
       url: '/api/merchants/settings',
       headers: { authorization: `Bearer ${await tokenFor(b.email, b.password)}` },
     });
-    expect(res.json().data).toEqual({ pointsExpiryDays: null });
+    expect(res.json().data).toEqual({
+      pointsExpiryDays: null,
+      pointsSpendableOn: ['completed', 'delivered'],
+      pointsHoldDays: 0,
+    });
     expect(
       (
         await ctx.server.inject({
           method: 'PUT',
           url: '/api/merchants/settings',
           payload: { pointsExpiryDays: 5 },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await ctx.server.inject({
+          method: 'PUT',
+          url: '/api/merchants/settings',
+          payload: { pointsHoldDays: 5 },
         })
       ).statusCode,
     ).toBe(401);

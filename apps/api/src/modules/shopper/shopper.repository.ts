@@ -168,6 +168,36 @@ export async function findExpiringPoints(
   };
 }
 
+/**
+ * Points of the shopper's orders that earned but are not yet spendable (docs/decisions/010):
+ * the order rule's and points-per-riyal's points of orders not released, leaving out orders
+ * cancelled, deleted, returned or fully refunded (they will never be released).
+ */
+export async function findPendingPoints(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({
+      points: sql<string>`coalesce(sum(${orders.earnPoints} + ${orders.amountPoints}), 0)`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.merchantId, merchantId),
+        eq(orders.customerId, customerId),
+        eq(orders.earnStatus, 'earned'),
+        isNull(orders.releasedAt),
+        eq(orders.cancelled, false),
+        eq(orders.deleted, false),
+        eq(orders.restored, false),
+        eq(orders.fullyRefunded, false),
+      ),
+    );
+  return Math.max(0, Number(row?.points ?? 0));
+}
+
 /** Salla's order reference numbers (what the shopper sees) by order id. */
 export async function findOrderReferences(
   db: Executor,

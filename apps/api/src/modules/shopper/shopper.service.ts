@@ -1,4 +1,5 @@
 import {
+  HALALAS_PER_RIYAL,
   SHOPPER_CODE_LENGTH,
   SHOPPER_CODE_MAX_ATTEMPTS,
   SHOPPER_CODE_TTL_MINUTES,
@@ -22,6 +23,7 @@ import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { signShopperToken, verifyShopperToken, type ShopperTokenClaims } from '../../lib/tokens.ts';
 import { findCustomer, findRules, type RuleRow } from '../engine/engine.repository.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { toMerchantSettings } from '../merchants/merchants.service.ts';
 import { findCustomerRedemptions } from '../rewards/redemptions.repository.ts';
 import { redemptionBlock, toShopperCoupon } from '../rewards/redemption.service.ts';
 import { findRewards } from '../rewards/rewards.repository.ts';
@@ -30,6 +32,7 @@ import {
   findCustomerIdByEmail,
   findExpiringPoints,
   findOrderReferences,
+  findPendingPoints,
   findRecentLedger,
   findShopperSession,
   insertShopperCode,
@@ -61,6 +64,7 @@ export type ShopperAuth = ShopperTokenClaims;
 // ---- Texts the page shows as they come (the shopper's language) ------------------------------
 
 const METHOD_ORDER: RuleEvent[] = [
+  'purchase_amount',
   'order.created',
   'repeat_purchase',
   'signup',
@@ -71,7 +75,7 @@ const METHOD_ORDER: RuleEvent[] = [
 
 const METHOD_NAMES: Record<StoredRuleEvent, Record<Language, string>> = {
   'order.created': { ar: 'الشراء من المتجر', en: 'Shopping in the store' },
-  purchase_amount: { ar: 'نقاط على كل ريال', en: 'Points on every riyal' },
+  purchase_amount: { ar: 'نقاط على كل ريال تنفقه', en: 'Points on every riyal you spend' },
   repeat_purchase: { ar: 'الشراء المتكرر', en: 'Repeat purchases' },
   signup: { ar: 'إنشاء حساب في المتجر', en: 'Creating an account' },
   birthday: { ar: 'يوم ميلادك', en: 'Your birthday' },
@@ -88,11 +92,13 @@ function methodCondition(rule: RuleRow, lang: Language): string {
       return ar ? `لكل طلب بقيمة ${min} ريال أو أكثر` : `For every order of ${min} SAR or more`;
     }
     case 'purchase_amount': {
-      const unit = (rule.spendUnitHalalas ?? 100) / 100;
-      const each = unit === 1 ? (ar ? 'ريال' : 'SAR') : ar ? `${unit} ريال` : `${unit} SAR`;
-      return ar
-        ? `${rule.points} نقطة على كل ${each} تنفقه`
-        : `${rule.points} points for every ${each} you spend`;
+      const unit = Math.max(1, Math.round((rule.spendUnitHalalas ?? HALALAS_PER_RIYAL) / 100));
+      const min = Math.floor((rule.minOrderTotalHalalas ?? 0) / 100);
+      const rate = ar
+        ? `${rule.points} نقطة لكل ${unit} ريال تنفقه بعد الخصم، دون الشحن والضريبة`
+        : `${rule.points} ${rule.points === 1 ? 'point' : 'points'} for every ${unit} SAR you spend after discounts, not counting shipping and VAT`;
+      if (min <= 0) return rate;
+      return ar ? `${rate}، للطلبات من ${min} ريال` : `${rate}, on orders of ${min} SAR or more`;
     }
     case 'repeat_purchase': {
       const n = rule.requiredPurchases ?? 1;
@@ -321,7 +327,7 @@ export function createShopperService(ctx: AppContext) {
     const merchant = await findMerchantById(db, merchantId);
     const customer = await findCustomer(db, merchantId, customerId);
     if (!merchant || !customer) throw new AppError('NOT_FOUND');
-    const [rules, rewards, redemptions, ledger, expiring] = await Promise.all([
+    const [rules, rewards, redemptions, ledger, expiring, pendingPoints] = await Promise.all([
       findRules(db, merchantId),
       findRewards(db, merchantId),
       findCustomerRedemptions(db, merchantId, customerId, COUPONS_SHOWN),
@@ -333,6 +339,7 @@ export function createShopperService(ctx: AppContext) {
         now,
         new Date(now.getTime() + EXPIRING_WINDOW_DAYS * 86_400_000),
       ),
+      findPendingPoints(db, merchantId, customerId),
     ]);
     const orderIds = [
       ...new Set(
@@ -368,6 +375,10 @@ export function createShopperService(ctx: AppContext) {
         kind: row.kind,
       }));
     const block = redemptionBlock(merchant, now);
+    const settings = toMerchantSettings(merchant);
+    const perAmount = rules.get('purchase_amount');
+    const perOrder = rules.get('order.created');
+    const riyals = (halalas: number | null) => Math.floor((halalas ?? 0) / HALALAS_PER_RIYAL);
     const fullName = `${customer.firstName} ${customer.lastName}`.trim();
     return {
       customer: {
@@ -381,6 +392,25 @@ export function createShopperService(ctx: AppContext) {
       availablePoints: customer.pointsBalance,
       expiringPoints: expiring.points,
       nextExpiryAt: expiring.firstAt?.toISOString() ?? null,
+      pendingPoints,
+      pointsRelease: { spendableOn: settings.pointsSpendableOn, holdDays: settings.pointsHoldDays },
+      earnRates: {
+        perAmount:
+          perAmount && perAmount.points > 0
+            ? {
+                points: perAmount.points,
+                spendUnit: Math.max(
+                  1,
+                  Math.round((perAmount.spendUnitHalalas ?? HALALAS_PER_RIYAL) / HALALAS_PER_RIYAL),
+                ),
+                minOrderTotal: riyals(perAmount.minOrderTotalHalalas),
+              }
+            : null,
+        perOrder:
+          perOrder && perOrder.points > 0
+            ? { points: perOrder.points, minOrderTotal: riyals(perOrder.minOrderTotalHalalas) }
+            : null,
+      },
       pointsMethods,
       rewards: rewards
         .filter((r) => {

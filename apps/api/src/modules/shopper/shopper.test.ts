@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { webhooks } from '@nuqat/salla-sandbox';
-import { merchants, redemptions } from '../../db/schema/index.ts';
+import { customers, loyaltyRules, merchants, orders, redemptions } from '../../db/schema/index.ts';
 import { signMerchantToken, signShopperToken } from '../../lib/tokens.ts';
 import {
   balanceOf,
@@ -364,6 +364,126 @@ describe('loyalty data', () => {
       .where(eq(merchants.id, shop.merchantId));
     const paused = (await getLoyalty(ctx, shop.merchantId, me.customerId, token)).json().data;
     expect(paused.programme).toEqual({ redeemable: false, reason: 'PROGRAMME_PAUSED' });
+  });
+});
+
+describe('pending points and points per riyal', () => {
+  // Made in the database, not through webhooks: these read what the engine wrote, whatever path
+  // wrote it.
+  const plainStore = async (): Promise<Shop> => ({
+    merchantId: await setupStore(ctx, { plan: 'growth' }),
+  });
+  const plainShopper = async (shop: Shop, pointsBalance = 0) => {
+    const customer = { customerId: randomId(), email: uniqueEmail('shopper') };
+    await ctx.database.db.insert(customers).values({
+      merchantId: shop.merchantId,
+      id: customer.customerId,
+      firstName: 'سارة',
+      email: customer.email,
+      pointsBalance,
+    });
+    return customer;
+  };
+
+  test('pending points are the unreleased points of orders that earned and still stand, apart from the balance', async () => {
+    const shop = await plainStore();
+    const me = await plainShopper(shop, 15);
+    const other = await plainShopper(shop);
+    const elsewhere = await plainStore();
+    const db = ctx.database.db;
+    const order = (overrides: Partial<typeof orders.$inferInsert>) => ({
+      merchantId: shop.merchantId,
+      id: randomId(),
+      customerId: me.customerId,
+      earnStatus: 'earned' as const,
+      earnPoints: 0,
+      amountPoints: 0,
+      ...overrides,
+    });
+    await db.insert(orders).values([
+      // Counted: earned, not released yet.
+      order({ earnPoints: 10, amountPoints: 24, statusSlug: 'under_review' }),
+      order({ earnPoints: 0, amountPoints: 7, releaseAt: new Date(Date.now() + 86_400_000) }),
+      // Not counted: released, never earning, or reversed.
+      order({ earnPoints: 10, amountPoints: 100, releasedAt: new Date() }),
+      order({ earnStatus: 'pending', earnPoints: 10 }),
+      order({ earnStatus: 'over_limit', earnPoints: 10 }),
+      order({ earnPoints: 10, cancelled: true }),
+      order({ earnPoints: 10, deleted: true }),
+      order({ earnPoints: 10, restored: true }),
+      order({ earnPoints: 10, fullyRefunded: true }),
+      // Someone else's, and the same customer id in another store.
+      order({ customerId: other.customerId, earnPoints: 500 }),
+      order({ merchantId: elsewhere.merchantId, earnPoints: 900 }),
+    ]);
+    await db
+      .update(merchants)
+      .set({ pointsSpendableOn: ['delivered', 'completed'], pointsHoldDays: 14 })
+      .where(eq(merchants.id, shop.merchantId));
+
+    const token = await signIn(ctx, shop.merchantId, me.email);
+    const data = (await getLoyalty(ctx, shop.merchantId, me.customerId, token)).json().data;
+    expect(data.pendingPoints).toBe(41);
+    expect(data.availablePoints).toBe(15);
+    expect(data.pointsRelease).toEqual({ spendableOn: ['completed', 'delivered'], holdDays: 14 });
+
+    const otherToken = await signIn(ctx, shop.merchantId, other.email);
+    const theirs = (await getLoyalty(ctx, shop.merchantId, other.customerId, otherToken)).json()
+      .data;
+    expect(theirs.pendingPoints).toBe(500);
+    expect(theirs.pointsRelease).toEqual({ spendableOn: ['completed', 'delivered'], holdDays: 14 });
+  });
+
+  test('points per riyal leads the ways to earn and carries the rates of the estimate', async () => {
+    const shop = await plainStore();
+    const me = await plainShopper(shop);
+    await ctx.database.db.insert(loyaltyRules).values([
+      {
+        merchantId: shop.merchantId,
+        event: 'purchase_amount',
+        points: 2,
+        spendUnitHalalas: 1000,
+        minOrderTotalHalalas: 5000,
+      },
+      { merchantId: shop.merchantId, event: 'order.created', points: 10, minOrderTotalHalalas: 0 },
+      { merchantId: shop.merchantId, event: 'signup', points: 0 },
+    ]);
+    const token = await signIn(ctx, shop.merchantId, me.email);
+    const en = (await getLoyalty(ctx, shop.merchantId, me.customerId, token, 'en')).json().data;
+    expect(en.pendingPoints).toBe(0);
+    expect(en.pointsRelease).toEqual({ spendableOn: ['completed', 'delivered'], holdDays: 0 });
+    expect(en.earnRates).toEqual({
+      perAmount: { points: 2, spendUnit: 10, minOrderTotal: 50 },
+      perOrder: { points: 10, minOrderTotal: 0 },
+    });
+    expect(en.pointsMethods.map((m: { id: string }) => m.id)).toEqual([
+      'purchase_amount',
+      'order.created',
+    ]);
+    expect(en.pointsMethods[0]).toEqual({
+      id: 'purchase_amount',
+      name: 'Points on every riyal you spend',
+      points: 2,
+      condition:
+        '2 points for every 10 SAR you spend after discounts, not counting shipping and VAT, on orders of 50 SAR or more',
+    });
+    const ar = (await getLoyalty(ctx, shop.merchantId, me.customerId, token, 'ar')).json().data;
+    expect(ar.pointsMethods[0].name).toBe('نقاط على كل ريال تنفقه');
+    expect(ar.pointsMethods[0].condition).toContain('2 نقطة لكل 10 ريال');
+
+    // Off: neither listed nor used by the estimate.
+    await ctx.database.db
+      .update(loyaltyRules)
+      .set({ points: 0 })
+      .where(
+        and(
+          eq(loyaltyRules.merchantId, shop.merchantId),
+          eq(loyaltyRules.event, 'purchase_amount'),
+        ),
+      );
+    const off = (await getLoyalty(ctx, shop.merchantId, me.customerId, token, 'en')).json().data;
+    expect(off.earnRates.perAmount).toBeNull();
+    expect(off.pointsMethods.map((m: { id: string }) => m.id)).toEqual(['order.created']);
   });
 });
 

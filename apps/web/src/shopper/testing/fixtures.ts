@@ -108,6 +108,9 @@ export function loyaltyData(overrides: Partial<CustomerLoyaltyData> = {}): Custo
     availablePoints: 250,
     expiringPoints: 0,
     nextExpiryAt: null,
+    pendingPoints: 0,
+    pointsRelease: { spendableOn: ['completed', 'delivered'], holdDays: 0 },
+    earnRates: { perAmount: null, perOrder: { points: 50, minOrderTotal: 50 } },
     pointsMethods: [
       { id: 'order.created', name: 'الشراء', points: 50, condition: 'للطلبات من 50 ر.س' },
       { id: 'birthday', name: 'عيد الميلاد', points: 75, condition: '' },
