@@ -8,6 +8,7 @@ import { ToastProvider } from '../../../components/ui/toast';
 import { useLoyaltyRules } from '../../../features/loyalty/api/get-loyalty-rules';
 import { CollectionMethods } from '../../../features/loyalty/components/collection-methods';
 import { MethodDialog } from '../../../features/loyalty/components/method-dialog';
+import { PointsPerRiyalCard } from '../../../features/loyalty/components/points-per-riyal-card';
 import { ProgrammeStatusCard } from '../../../features/loyalty/components/programme-status-card';
 import { SubscriptionBanner } from '../../../features/loyalty/components/subscription-banner';
 import { useRewards } from '../../../features/rewards/api/get-rewards';
@@ -90,7 +91,16 @@ export function SetPointsRoute() {
               retrying={rules.isFetching}
             />
           ) : (
-            <CollectionMethods rules={rules.data} onEdit={setEditing} />
+            <>
+              <PointsPerRiyalCard
+                rule={rules.data.find((rule) => rule.event === 'purchase_amount')}
+                orderRule={rules.data.find((rule) => rule.event === 'order.created')}
+              />
+              <CollectionMethods
+                rules={rules.data.filter((rule) => rule.event !== 'purchase_amount')}
+                onEdit={setEditing}
+              />
+            </>
           )}
         </section>
 

@@ -8,6 +8,7 @@ import { Switch } from '../../../components/ui/switch';
 import { useLogout } from '../../../features/auth/api/logout';
 import { StoreInfoPanel } from '../../../features/store/components/store-info-panel';
 import { PointsExpiryCard } from '../../../features/store/components/points-expiry-card';
+import { PointsReleaseCard } from '../../../features/store/components/points-release-card';
 import { SubscriptionUsagePanel } from '../../../features/store/components/subscription-usage-panel';
 import { cn } from '../../../lib/cn';
 import { formatHour } from '../../../lib/format';
@@ -36,6 +37,8 @@ export function SettingsRoute() {
       <SubscriptionUsagePanel />
 
       <PointsExpiryCard />
+
+      <PointsReleaseCard />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="space-y-6 p-5 sm:p-6">

@@ -98,7 +98,7 @@ describe('/setpoints', () => {
     expect(screen.queryByTestId('subscription-banner')).not.toBeInTheDocument();
   });
 
-  test('lists the six methods with their active/inactive marks and points', async () => {
+  test('lists the six methods with their active/inactive marks and points; points per riyal has its own card', async () => {
     await openScreen({
       rules: {
         'order.created': { points: 50, minOrderTotal: 100 },
@@ -117,7 +117,8 @@ describe('/setpoints', () => {
     expect(review).toHaveTextContent('تقييم 4 نجوم فأكثر');
     expect(review).toHaveTextContent('حتى 3 مرات لكل عميل');
     expect(within(screen.getByTestId('method-birthday')).getByText('غير مفعّل')).toBeInTheDocument();
-    expect(screen.getByTestId('programme-status')).toHaveTextContent('2 / 6');
+    expect(screen.queryByTestId('method-purchase_amount')).not.toBeInTheDocument();
+    expect(screen.getByTestId('programme-status')).toHaveTextContent('2 / 7');
   });
 
   test('a method that is off opens with 30 points and saves with a 3-second success toast', async () => {
