@@ -1,16 +1,28 @@
-import type { CustomerLoyaltyData } from '@nuqat/contracts';
+import { ORDER_STATUS_LABELS, type CustomerLoyaltyData } from '@nuqat/contracts';
 import { formatDate, formatNumber } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { Icon } from './icons';
 
 export type BalanceCardProps = Pick<
   CustomerLoyaltyData,
-  'availablePoints' | 'expiringPoints' | 'nextExpiryAt'
+  'availablePoints' | 'expiringPoints' | 'nextExpiryAt' | 'pendingPoints' | 'pointsRelease'
 >;
 
-/** Spec §2: the big points balance, and the points about to expire. */
-export function BalanceCard({ availablePoints, expiringPoints, nextExpiryAt }: BalanceCardProps) {
+/**
+ * Spec §2: the big points balance, the points about to expire, and the pending points of recent
+ * orders, apart: they are not spendable until the order reaches a status the store chose.
+ */
+export function BalanceCard({
+  availablePoints,
+  expiringPoints,
+  nextExpiryAt,
+  pendingPoints,
+  pointsRelease,
+}: BalanceCardProps) {
   const { t, tp, language } = useI18n();
+  const statuses = pointsRelease.spendableOn
+    .map((slug) => `«${ORDER_STATUS_LABELS[slug][language]}»`)
+    .join(t('balance.or'));
   return (
     <section
       aria-labelledby="balance-label"
@@ -32,6 +44,22 @@ export function BalanceCard({ availablePoints, expiringPoints, nextExpiryAt }: B
           <Icon name="history" className="size-3.5" />
           {tp('balance.expiring', expiringPoints, { date: formatDate(nextExpiryAt, language) })}
         </p>
+      ) : null}
+      {pendingPoints > 0 ? (
+        <div
+          className="relative mt-4 space-y-1 border-t border-white/20 pt-3"
+          data-testid="pending-points"
+        >
+          <p className="flex items-center gap-1.5 text-sm font-bold">
+            <Icon name="hourglass" className="size-4 shrink-0" />
+            {tp('balance.pending', pendingPoints)}
+          </p>
+          <p className="text-xs leading-relaxed text-brand-100">
+            {pointsRelease.holdDays > 0
+              ? t('balance.pendingHintHold', { days: pointsRelease.holdDays, statuses })
+              : t('balance.pendingHint', { statuses })}
+          </p>
+        </div>
       ) : null}
       <Icon
         name="sparkles"

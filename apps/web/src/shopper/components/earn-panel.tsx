@@ -1,5 +1,6 @@
-import type { PointsMethod } from '@nuqat/contracts';
+import type { CustomerLoyaltyData, PointsMethod } from '@nuqat/contracts';
 import { useI18n } from '../lib/i18n';
+import { EarnEstimate } from './earn-estimate';
 import { EmptyState } from './empty-state';
 import { Icon, type IconName } from './icons';
 import { CARD, cx } from './ui';
@@ -11,6 +12,7 @@ const METHOD_ICONS: Partial<Record<string, IconName>> = {
   order_review: 'star',
   signup: 'userPlus',
   'order.created': 'shoppingBag',
+  purchase_amount: 'coins',
   repeat_purchase: 'repeat',
 };
 
@@ -20,11 +22,23 @@ export function methodIcon(id: string): IconName {
 
 export interface EarnPanelProps {
   methods: PointsMethod[];
+  /** Absent: no estimate (the page before the API sent rates). */
+  rates?: CustomerLoyaltyData['earnRates'];
 }
 
-export function EarnPanel({ methods }: EarnPanelProps) {
-  const { t, tp } = useI18n();
+export function EarnPanel({ methods, rates }: EarnPanelProps) {
+  const { t } = useI18n();
   if (methods.length === 0) return <EmptyState icon="sparkles" text={t('earn.empty')} />;
+  return (
+    <div className="space-y-4">
+      <MethodList methods={methods} />
+      {rates && (rates.perAmount || rates.perOrder) ? <EarnEstimate rates={rates} /> : null}
+    </div>
+  );
+}
+
+function MethodList({ methods }: { methods: PointsMethod[] }) {
+  const { tp } = useI18n();
   return (
     <ul className={cx(CARD, 'divide-y divide-slate-200 dark:divide-slate-800')}>
       {methods.map((method) => (

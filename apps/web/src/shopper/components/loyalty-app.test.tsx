@@ -574,6 +574,93 @@ describe('the shopper loyalty page', () => {
     expect(items[3]).toHaveTextContent('نقطة واحدة');
   });
 
+  test('pending points show apart from the balance, with when they become spendable', async () => {
+    storeSession();
+    serveLoyalty(
+      loyaltyBody({
+        availablePoints: 250,
+        pendingPoints: 120,
+        pointsRelease: { spendableOn: ['completed', 'delivered'], holdDays: 14 },
+      }),
+    );
+    renderPage();
+    await screen.findByRole('region', { name: ar['balance.label'] });
+    const pending = within(balance()).getByTestId('pending-points');
+    expect(within(balance()).getByText('250')).toBeInTheDocument();
+    expect(pending).toHaveTextContent('120 نقطة معلّقة');
+    expect(pending).toHaveTextContent(
+      'تصبح متاحة بعد 14 يوماً من وصول الطلب إلى حالة «تم التنفيذ» أو «تم التوصيل».',
+    );
+  });
+
+  test('no pending points, no pending line', async () => {
+    storeSession();
+    serveLoyalty(loyaltyBody({ pendingPoints: 0 }));
+    renderPage();
+    await screen.findByRole('region', { name: ar['balance.label'] });
+    expect(within(balance()).queryByTestId('pending-points')).not.toBeInTheDocument();
+  });
+
+  test('the ways to earn estimate the points of an amount the shopper types, rounded down like the engine', async () => {
+    storeSession();
+    serveLoyalty(
+      loyaltyBody({
+        earnRates: {
+          perAmount: { points: 2, spendUnit: 10, minOrderTotal: 0 },
+          perOrder: { points: 20, minOrderTotal: 100 },
+        },
+        pointsMethods: [
+          {
+            id: 'purchase_amount',
+            name: 'نقاط على كل ريال تنفقه',
+            points: 2,
+            condition: '2 نقطة لكل 10 ريال تنفقه',
+          },
+          { id: 'order.created', name: 'الشراء', points: 20, condition: 'للطلبات من 100 ريال' },
+        ],
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('tab', { name: ar['tabs.earn'] }));
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getAllByRole('listitem')[0]?.querySelector('[data-icon]')).toHaveAttribute(
+      'data-icon',
+      'coins',
+    );
+    const amount = within(panel).getByLabelText(ar['estimate.amount']);
+    expect(amount).toHaveAttribute('inputmode', 'decimal');
+    expect(amount).toHaveAttribute('dir', 'ltr');
+    const result = within(panel).getByTestId('earn-estimate');
+    // 99.99 SAR: floor(9999 / 1000) × 2 = 18; below the order rule's 100 SAR.
+    await user.type(amount, '99.99');
+    expect(result).toHaveTextContent('ستكسب 18 نقطة');
+    // 250 SAR: 25 × 2 = 50, plus 20 for the order.
+    await user.clear(amount);
+    await user.type(amount, '٢٥٠');
+    expect(result).toHaveTextContent('ستكسب 70 نقطة');
+    await user.clear(amount);
+    await user.type(amount, '5');
+    expect(result).toHaveTextContent(ar['estimate.none']);
+    await user.clear(amount);
+    await user.type(amount, 'abc');
+    expect(result).toHaveTextContent('');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(within(panel).getByText(ar['estimate.invalid'])).toBeInTheDocument();
+  });
+
+  test('without order rules there is no estimate', async () => {
+    storeSession();
+    serveLoyalty(
+      loyaltyBody({
+        earnRates: { perAmount: null, perOrder: null },
+        pointsMethods: [{ id: 'signup', name: 'التسجيل', points: 30, condition: '' }],
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('tab', { name: ar['tabs.earn'] }));
+    expect(screen.queryByLabelText(ar['estimate.amount'])).not.toBeInTheDocument();
+  });
+
   test('arrow keys move between tabs the way the text reads (Arabic: left is next)', async () => {
     storeSession();
     serveLoyalty();
@@ -693,5 +780,8 @@ describe('the shopper loyalty page', () => {
     await user.click(screen.getByRole('tab', { name: en['tabs.rewards'] }));
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: en['tabs.earn'] })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.type(screen.getByLabelText(en['estimate.amount']), '120');
+    expect(screen.getByTestId('earn-estimate')).toHaveTextContent("You'll earn 50 points");
   });
 });

@@ -70,6 +70,8 @@ export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
         availablePoints={data.availablePoints}
         expiringPoints={data.expiringPoints}
         nextExpiryAt={data.nextExpiryAt}
+        pendingPoints={data.pendingPoints}
+        pointsRelease={data.pointsRelease}
       />
 
       {data.programme.redeemable ? null : (
@@ -137,7 +139,7 @@ export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
             id: 'earn',
             label: t('tabs.earn'),
             icon: 'sparkles',
-            panel: <EarnPanel methods={data.pointsMethods} />,
+            panel: <EarnPanel methods={data.pointsMethods} rates={data.earnRates} />,
           },
           {
             id: 'history',

@@ -51,6 +51,20 @@ export const ar = {
     other: '{{count}} نقطة تنتهي صلاحيتها في {{date}}',
   },
 
+  'balance.pending': {
+    zero: '{{count}} نقطة معلّقة',
+    one: 'نقطة واحدة معلّقة',
+    two: 'نقطتان معلّقتان',
+    few: '{{count}} نقاط معلّقة',
+    many: '{{count}} نقطة معلّقة',
+    other: '{{count}} نقطة معلّقة',
+  },
+  'balance.pendingHint':
+    'من طلباتك الأخيرة، ولا تُستبدل بعد. تصبح متاحة عند وصول الطلب إلى حالة {{statuses}}.',
+  'balance.pendingHintHold':
+    'من طلباتك الأخيرة، ولا تُستبدل بعد. تصبح متاحة بعد {{days}} يوماً من وصول الطلب إلى حالة {{statuses}}.',
+  'balance.or': ' أو ',
+
   points: {
     zero: '{{count}} نقطة',
     one: 'نقطة واحدة',
@@ -95,6 +109,20 @@ export const ar = {
   'rewards.close': 'إغلاق',
 
   'earn.empty': 'لا توجد طرق لكسب النقاط في هذا المتجر حالياً.',
+  'estimate.title': 'كم نقطة ستكسب؟',
+  'estimate.amount': 'قيمة مشترياتك (ريال)',
+  'estimate.hint': 'المبلغ بعد الخصم، دون الشحن والضريبة.',
+  'estimate.result': {
+    zero: 'ستكسب {{count}} نقطة',
+    one: 'ستكسب نقطة واحدة',
+    two: 'ستكسب نقطتين',
+    few: 'ستكسب {{count}} نقاط',
+    many: 'ستكسب {{count}} نقطة',
+    other: 'ستكسب {{count}} نقطة',
+  },
+  'estimate.none': 'هذا المبلغ لا يكسب نقاطاً بعد.',
+  'estimate.invalid': 'أدخل مبلغاً بالأرقام، مثل 250.',
+  'estimate.note': 'تقدير: تُحسب النقاط على الطلب نفسه، وتظهر معلّقة حتى يكتمل.',
 
   'history.empty': 'لا يوجد في سجلك نقاط بعد. تسوّق من المتجر لتبدأ بجمعها.',
   'history.showAll': 'عرض السجل كاملاً ({{count}})',

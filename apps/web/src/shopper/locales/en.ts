@@ -45,6 +45,13 @@ export const en: Catalogue = {
     other: '{{count}} points expire on {{date}}',
   },
 
+  'balance.pending': { one: '{{count}} pending point', other: '{{count}} pending points' },
+  'balance.pendingHint':
+    'From your recent orders, not spendable yet. They become spendable when the order reaches {{statuses}}.',
+  'balance.pendingHintHold':
+    'From your recent orders, not spendable yet. They become spendable {{days}} days after the order reaches {{statuses}}.',
+  'balance.or': ' or ',
+
   points: { one: '{{count}} point', other: '{{count}} points' },
   'points.unit': { one: 'point', other: 'points' },
 
@@ -76,6 +83,14 @@ export const en: Catalogue = {
   'rewards.close': 'Close',
 
   'earn.empty': 'This store has no ways to earn points right now.',
+  'estimate.title': 'How many points will you earn?',
+  'estimate.amount': 'Your purchase (SAR)',
+  'estimate.hint': 'The amount after discounts, without shipping and VAT.',
+  'estimate.result': { one: "You'll earn {{count}} point", other: "You'll earn {{count}} points" },
+  'estimate.none': 'This amount earns no points yet.',
+  'estimate.invalid': 'Enter an amount in digits, such as 250.',
+  'estimate.note':
+    'An estimate: the points are counted on the order itself and show as pending until it is complete.',
 
   'history.empty': 'No points in your history yet. Shop in the store to start collecting them.',
   'history.showAll': 'Show the full history ({{count}})',
