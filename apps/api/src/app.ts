@@ -119,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     auth,
     merchants: createMerchantsService(context),
     sallaTokens,
-    webhooks: createWebhookService({ ctx: context, salla, authService: auth }),
+    webhooks: createWebhookService({ ctx: context, salla, authService: auth, sallaTokens }),
     jobs: createJobsService(context),
     shopper: createShopperService(context),
     redemptions: createRedemptionService(context, { salla, sallaTokens }),

@@ -29,6 +29,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Connections in the PostgreSQL pool of this instance (the engine holds one per webhook). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  /** The one-statement path for the first event of an order; off runs every event the general way. */
+  ENGINE_FAST_PATH: booleanFlag.default(true),
   DATA_DIR: z.string().min(1).default('./.data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ENCRYPTION_KEY: hexOrBase64Key.optional(),
@@ -52,6 +56,8 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string | undefined;
+  databasePoolMax: number;
+  engineFastPath: boolean;
   dataDir: string;
   jwtSecret: Uint8Array;
   encryptionKey: Buffer;
@@ -126,6 +132,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    engineFastPath: env.ENGINE_FAST_PATH,
     dataDir,
     jwtSecret: new TextEncoder().encode(jwtSecret),
     encryptionKey,

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
 
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolMax,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await database.migrate();
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   const runJobs = () => {
     app.services.jobs
       .runBirthdays()
+      .then(() => app.services.jobs.runReleases())
       .then(() => app.services.jobs.runExpiry())
       .then(() => app.services.jobs.runUninstallPurge())
       .then(() => app.services.redemptions.reconcileRedemptions())

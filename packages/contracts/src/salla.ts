@@ -81,11 +81,18 @@ export const SallaOrderSchema = z.looseObject({
   date: SallaDateSchema.nullish(),
   status: z.looseObject({ slug: z.string(), name: z.string().optional() }).nullish(),
   currency: z.string().nullish(),
-  amounts: z.looseObject({ total: SallaMoneySchema }).nullish(),
+  amounts: z
+    .looseObject({
+      total: SallaMoneySchema,
+      sub_total: SallaMoneySchema.nullish(),
+      shipping_cost: SallaMoneySchema.nullish(),
+      tax: z.looseObject({ amount: SallaMoneySchema.nullish() }).nullish(),
+      /** `discount` is a decimal string, e.g. "5.00" (reference §2.7). */
+      discounts: z.array(z.looseObject({ discount: numberLike.nullish() })).nullish(),
+    })
+    .nullish(),
   total: SallaMoneySchema.nullish(),
   customer: SallaCustomerSchema.nullish(),
-  /** Nuqat reads a partial refund from here when Salla sends one (see docs/decisions/005). */
-  refunded_amount: numberLike.nullish(),
 });
 export type SallaOrder = z.infer<typeof SallaOrderSchema>;
 
@@ -122,6 +129,8 @@ export const SALLA_EVENTS = [
   'order.cancelled',
   'order.refunded',
   'order.deleted',
+  'order.total.price.updated',
+  'order.products.updated',
   'customer.created',
   'customer.updated',
   'review.added',

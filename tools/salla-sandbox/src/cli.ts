@@ -1,5 +1,11 @@
 import { parseArgs } from 'node:util';
-import { webhooks, type CustomerFacts, type Envelope, type OrderFacts } from './payloads.ts';
+import {
+  orderModel,
+  webhooks,
+  type CustomerFacts,
+  type Envelope,
+  type OrderFacts,
+} from './payloads.ts';
 import { sendWebhook } from './sender.ts';
 import { startSallaSandbox, type IssuedTokens } from './server.ts';
 
@@ -16,7 +22,9 @@ const usage = `Salla sandbox — a local stand-in for Salla (development and tes
       order     --merchant ID --order ID --customer ID --total SAR [--status under_review]
       status    --merchant ID --order ID --customer ID --total SAR --status completed
       cancel    --merchant ID --order ID --customer ID --total SAR
-      refund    --merchant ID --order ID --customer ID --total SAR [--amount SAR]   (no amount = full refund)
+      refund    --merchant ID --order ID --customer ID --total SAR [--amount SAR]   (no amount = full refund;
+                an amount sets the order's total in the sandbox (SANDBOX_URL) to total − amount first, as
+                Nuqat reads refunds from the Merchant API's order)
       review    --merchant ID --customer ID --rating 1-5 [--product ID | --order ID]
 
   Environment: NUQAT_URL (default http://localhost:3000), SALLA_WEBHOOK_SECRET (required to send),
@@ -116,13 +124,20 @@ async function main(): Promise<number> {
     case 'cancel':
       envelope = webhooks.orderCancelled(merchant, order());
       break;
-    case 'refund':
-      envelope = webhooks.orderRefunded(
-        merchant,
-        order('completed'),
-        values.amount === undefined ? undefined : Number(values.amount),
-      );
+    case 'refund': {
+      const refunded = order('completed');
+      if (values.amount !== undefined) {
+        const sandboxUrl = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4010';
+        const kept = { ...refunded, total: refunded.total - Number(values.amount) };
+        await fetch(`${sandboxUrl}/__sandbox/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ merchantId: merchant, order: orderModel(kept) }),
+        });
+      }
+      envelope = webhooks.orderRefunded(merchant, refunded);
       break;
+    }
     case 'review':
       envelope = webhooks.reviewAdded(merchant, {
         customer: customer(),

@@ -1,4 +1,10 @@
-import { webhooks, type CustomerFacts, type Envelope, type OrderFacts } from './payloads.ts';
+import {
+  orderModel,
+  webhooks,
+  type CustomerFacts,
+  type Envelope,
+  type OrderFacts,
+} from './payloads.ts';
 
 /** The demo store's customers (the storefront page signs the first one in by default). */
 export function demoCustomers(): CustomerFacts[] {
@@ -22,7 +28,15 @@ export function demoCustomers(): CustomerFacts[] {
 }
 
 /** A believable store history for the demo: customers, orders over two months, a cancel, a refund, reviews. */
-export function demoStoreHistory(merchantId: number, now = new Date()): Envelope[] {
+export function demoStoreHistory(
+  merchantId: number,
+  now = new Date(),
+  /** Records an order as Salla's Merchant API returns it after a change (the partial refund). */
+  setOrder: (
+    merchantId: number,
+    order: { id: number } & Record<string, unknown>,
+  ) => void = () => {},
+): Envelope[] {
   const day = 86_400_000;
   const at = (daysAgo: number, minute = 0) =>
     new Date(now.getTime() - daysAgo * day + minute * 60_000);
@@ -49,10 +63,13 @@ export function demoStoreHistory(merchantId: number, now = new Date()): Envelope
       webhooks.orderStatusUpdated(merchantId, { ...order, status: 'completed' }, at(daysAgo - 1)),
     );
     if (i === 4) events.push(webhooks.orderCancelled(merchantId, order, at(daysAgo - 2)));
-    if (i === 9)
+    if (i === 9) {
+      // 30 SAR refunded: Nuqat reads the order's remaining total from the Merchant API.
+      setOrder(merchantId, orderModel({ ...order, status: 'completed', total: total - 30 }));
       events.push(
-        webhooks.orderRefunded(merchantId, { ...order, status: 'completed' }, 30, at(daysAgo - 2)),
+        webhooks.orderRefunded(merchantId, { ...order, status: 'completed' }, at(daysAgo - 2)),
       );
+    }
   });
   // Two orders still waiting for payment: they earn nothing yet.
   events.push(

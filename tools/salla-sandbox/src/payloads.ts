@@ -26,8 +26,12 @@ export interface CustomerFacts {
 export interface OrderFacts {
   id: number;
   customer: CustomerFacts | null;
-  /** SAR */
+  /** SAR: what the shopper pays (sub-total + shipping + tax − discount). */
   total: number;
+  /** SAR, when the order's parts matter (points per riyal); by default the total is all sub-total. */
+  shipping?: number;
+  tax?: number;
+  discount?: number;
   status: string;
   placedAt?: Date;
   referenceId?: number;
@@ -112,10 +116,28 @@ export function orderModel(o: OrderFacts, extra: Record<string, unknown> = {}) {
     payment_method: 'mada',
     currency: 'SAR',
     amounts: {
-      sub_total: { amount: o.total, currency: 'SAR' },
-      shipping_cost: { amount: 0, currency: 'SAR' },
-      tax: { percent: '0.00', amount: { amount: 0, currency: 'SAR' } },
-      discounts: [],
+      sub_total: {
+        amount: o.total - (o.shipping ?? 0) - (o.tax ?? 0) + (o.discount ?? 0),
+        currency: 'SAR',
+      },
+      shipping_cost: { amount: o.shipping ?? 0, currency: 'SAR' },
+      cash_on_delivery: { amount: 0, currency: 'SAR' },
+      tax: {
+        percent: o.tax ? '15.00' : '0.00',
+        amount: { amount: o.tax ?? 0, currency: 'SAR' },
+      },
+      // As documented: the discount is a decimal string.
+      discounts: o.discount
+        ? [
+            {
+              title: 'خصم',
+              type: 'special',
+              code: 'OFFER',
+              discount: o.discount.toFixed(2),
+              discounted_shipping: 0,
+            },
+          ]
+        : [],
       total: { amount: o.total, currency: 'SAR' },
     },
     is_pending_payment: o.status === 'payment_pending',
@@ -211,14 +233,16 @@ export const webhooks = {
     store('order.cancelled', merchant, at, orderModel({ ...o, status: 'canceled' })),
   orderDeleted: (merchant: number, o: OrderFacts, at = new Date()) =>
     store('order.deleted', merchant, at, orderModel(o)),
-  /** `amount` (SAR) for a partial refund; none for a full one. */
-  orderRefunded: (merchant: number, o: OrderFacts, amount?: number, at = new Date()) =>
-    store(
-      'order.refunded',
-      merchant,
-      at,
-      orderModel(o, amount === undefined ? {} : { refunded_amount: amount }),
-    ),
+  /**
+   * The plain order model, as Salla documents it: no refund amount. How much was refunded is
+   * read from the Merchant API's order (the sandbox's `setOrder`).
+   */
+  orderRefunded: (merchant: number, o: OrderFacts, at = new Date()) =>
+    store('order.refunded', merchant, at, orderModel(o)),
+  orderTotalPriceUpdated: (merchant: number, o: OrderFacts, at = new Date()) =>
+    store('order.total.price.updated', merchant, at, orderModel(o)),
+  orderProductsUpdated: (merchant: number, o: OrderFacts, at = new Date()) =>
+    store('order.products.updated', merchant, at, orderModel(o)),
   /** The different `order.status.updated` shape: data.order, a history-record id, the short customer. */
   orderStatusUpdated: (merchant: number, o: OrderFacts, at = new Date()) =>
     store('order.status.updated', merchant, at, {

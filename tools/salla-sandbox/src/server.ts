@@ -7,7 +7,7 @@ import { storefrontPage, storefrontShopper } from './storefront-page.ts';
  * A local stand-in for the Salla endpoints Nuqat calls (shared/reference/salla.md): OAuth token
  * refresh and user info, store info, coupons, and the storefront customer check. It follows the
  * documented envelopes and can be told to fail (500, 429 with Retry-After, slow answers, a
- * refused refresh token). Development and tests only.
+ * refused refresh token or client). Development and tests only.
  */
 
 export interface SandboxStore {
@@ -27,7 +27,17 @@ export interface IssuedTokens {
   token_type: 'bearer';
 }
 
-export type FaultMode = '500' | '429' | 'slow' | 'invalid_grant';
+/**
+ * `invalid_grant` and `invalid_client` answer the token endpoint as Salla's OAuth server does
+ * (the bare RFC 6749 shape, reference §1.3); the others hit any path.
+ */
+export type FaultMode = '500' | '429' | 'slow' | 'invalid_grant' | 'invalid_client';
+
+/**
+ * Which expiry field the refresh answer carries (reference §1.3, §8.2): `expires` (an absolute
+ * Unix time, agent-kit's example) or `expires_in` (seconds, what passport-strategy reads).
+ */
+export type RefreshExpiryField = 'expires' | 'expires_in';
 export interface Fault {
   mode: FaultMode;
   /** Only requests whose path starts with this (default: any). */
@@ -62,6 +72,13 @@ export interface SallaSandbox {
   ): string;
   /** Where the storefront page (GET /storefront/:merchantId) loads the Nuqat widget from. */
   setNuqatUrl(url: string): void;
+  /**
+   * The order as `GET /admin/v2/orders/{id}` returns it from now on (the documented order model,
+   * e.g. `orderModel(...)` from payloads.ts with the amounts after a partial refund).
+   */
+  setOrder(merchantId: number, order: { id: number } & Record<string, unknown>): void;
+  /** The expiry field of refresh answers from now on (default `expires_in`). */
+  setRefreshExpiryField(field: RefreshExpiryField): void;
   fail(fault: Fault): void;
   clearFaults(): void;
   readonly coupons: SandboxCoupon[];
@@ -111,8 +128,10 @@ export async function startSallaSandbox(
     { merchantId: number; id: number; name: string; email: string }
   >();
   const coupons: SandboxCoupon[] = [];
+  const orders = new Map<string, Record<string, unknown>>();
   const faults: Fault[] = [];
   const stats = { refreshCalls: 0, userInfoCalls: 0, couponCalls: 0 };
+  let refreshExpiryField: RefreshExpiryField = 'expires_in';
 
   function issue(merchantId: number, expiresInSeconds = 14 * 86_400): IssuedTokens {
     const access = token('sa_access');
@@ -207,6 +226,14 @@ export async function startSallaSandbox(
       );
       return;
     }
+    if (path === '/__sandbox/orders' && method === 'POST') {
+      const body = JSON.parse((await readBody(req)) || '{}') as {
+        merchantId: number;
+        order: { id: number } & Record<string, unknown>;
+      };
+      orders.set(`${body.merchantId}:${body.order.id}`, body.order);
+      return json(res, 200, { ok: true });
+    }
     if (path === '/__sandbox/stores' && method === 'POST') {
       const body = JSON.parse((await readBody(req)) || '{}') as Partial<SandboxStore> & {
         merchantId: number;
@@ -231,9 +258,10 @@ export async function startSallaSandbox(
       stats.refreshCalls += 1;
       const form = new URLSearchParams(await readBody(req));
       if (
-        options.clientId &&
-        (form.get('client_id') !== options.clientId ||
-          form.get('client_secret') !== options.clientSecret)
+        fault?.mode === 'invalid_client' ||
+        (options.clientId &&
+          (form.get('client_id') !== options.clientId ||
+            form.get('client_secret') !== options.clientSecret))
       ) {
         return json(res, 401, {
           error: 'invalid_client',
@@ -258,7 +286,14 @@ export async function startSallaSandbox(
       presented.used = true;
       for (const [k, v] of accessTokens)
         if (v.merchantId === presented.merchantId) accessTokens.delete(k);
-      return json(res, 200, issue(presented.merchantId));
+      const { expires, ...issued } = issue(presented.merchantId);
+      return json(
+        res,
+        200,
+        refreshExpiryField === 'expires'
+          ? { ...issued, expires }
+          : { ...issued, expires_in: expires - Math.floor(Date.now() / 1000) },
+      );
     }
 
     if (path === '/oauth2/user/info' && method === 'GET') {
@@ -394,6 +429,13 @@ export async function startSallaSandbox(
           rateHeaders,
         );
       }
+      const orderMatch = /^\/admin\/v2\/orders\/(\d+)$/.exec(path);
+      if (orderMatch && method === 'GET') {
+        const order = orders.get(`${store.merchantId}:${orderMatch[1]}`);
+        if (!order)
+          return json(res, 404, sallaError(404, 'not_found', 'الطلب غير موجود'), rateHeaders);
+        return json(res, 200, { status: 200, success: true, data: order }, rateHeaders);
+      }
       const couponMatch = /^\/admin\/v2\/coupons\/(\d+)$/.exec(path);
       if (couponMatch) {
         const coupon = coupons.find(
@@ -499,6 +541,8 @@ export async function startSallaSandbox(
     registerStore: (store, opts = {}) => register(store, opts.expiresInSeconds),
     loginCustomer,
     setNuqatUrl: (url: string) => void (nuqatUrl = url),
+    setOrder: (merchantId, order) => void orders.set(`${merchantId}:${order.id}`, order),
+    setRefreshExpiryField: (field) => void (refreshExpiryField = field),
     fail: (fault) => void faults.push({ ...fault }),
     clearFaults: () => void faults.splice(0),
     coupons,

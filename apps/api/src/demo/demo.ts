@@ -166,7 +166,9 @@ export async function runDemo(app: App, sandbox: SallaSandbox): Promise<void> {
     for (const rule of DEMO_RULES) await save('/api/loyalty', rule, rule.event);
     for (const reward of DEMO_REWARDS) await save('/api/rewards', reward, reward.name);
     await app.services.auth.logout(await app.services.auth.authenticate(login.token));
-    for (const event of demoStoreHistory(merchantId, now)) {
+    for (const event of demoStoreHistory(merchantId, now, (m, order) =>
+      sandbox.setOrder(m, order),
+    )) {
       await send(event);
       events += 1;
     }

@@ -209,6 +209,15 @@ export function createSallaClient(options: SallaClientOptions) {
       };
     },
 
+    /** `GET /orders/{order}`: the order model's `data`, unparsed (salla/ reads what it needs). */
+    async getOrder(accessToken: string, orderId: number): Promise<Record<string, unknown>> {
+      const body = await request<{ data?: Record<string, unknown> }>(
+        `${options.apiBase}/orders/${encodeURIComponent(String(orderId))}`,
+        { method: 'GET', token: accessToken },
+      );
+      return body.data ?? {};
+    },
+
     async createCoupon(
       accessToken: string,
       coupon: CouponRequest,

@@ -17,6 +17,7 @@ import {
   pointsLots,
   type RuleEvent,
 } from '../db/schema/index.ts';
+import { encryptSecret } from '../lib/crypto.ts';
 import { createSallaClient, type SallaClientOptions } from '../lib/salla-client.ts';
 import { createMerchant, createTestContext, type TestContext } from './test-app.ts';
 
@@ -105,6 +106,8 @@ export type RuleInput = {
   requiredPurchases?: number;
   minOrderTotalSar?: number;
   maxPerCustomer?: number;
+  /** purchase_amount: the points are for every this many SAR. */
+  spendUnitSar?: number;
 };
 
 export async function setRules(
@@ -122,6 +125,7 @@ export async function setRules(
       minOrderTotalHalalas:
         r.minOrderTotalSar === undefined ? null : Math.round(r.minOrderTotalSar * 100),
       maxPerCustomer: r.maxPerCustomer ?? null,
+      spendUnitHalalas: r.spendUnitSar === undefined ? null : Math.round(r.spendUnitSar * 100),
     };
     await ctx.database.db
       .insert(loyaltyRules)
@@ -139,6 +143,9 @@ export async function setupStore(
     expiryDays?: number | null;
     subscriptionStatus?: 'active' | 'inactive' | 'expired' | 'trial';
     subscriptionStartedAt?: Date;
+    /** Salla order statuses that make points spendable (default: completed, delivered). */
+    spendableOn?: string[];
+    holdDays?: number;
   } = {},
 ): Promise<number> {
   const { merchant } = await createMerchant(ctx, {
@@ -152,8 +159,22 @@ export async function setupStore(
     .set({
       pointsExpiryDays: options.expiryDays ?? null,
       subscriptionStartedAt: options.subscriptionStartedAt ?? new Date(Date.now() - 86_400_000),
+      ...(options.spendableOn ? { pointsSpendableOn: options.spendableOn } : {}),
+      ...(options.holdDays !== undefined ? { pointsHoldDays: options.holdDays } : {}),
     })
     .where(eq(merchants.id, merchant.id));
+  if ('sandbox' in ctx) {
+    // Installed in the sandbox too, with tokens, so the store can call Salla's Merchant API.
+    const tokens = (ctx as EngineContext).sandbox.registerStore({ merchantId: merchant.id });
+    await ctx.database.db
+      .update(merchants)
+      .set({
+        sallaAccessToken: encryptSecret(ctx.config.encryptionKey, tokens.access_token),
+        sallaRefreshToken: encryptSecret(ctx.config.encryptionKey, tokens.refresh_token),
+        sallaTokenExpiresAt: new Date(tokens.expires * 1000),
+      })
+      .where(eq(merchants.id, merchant.id));
+  }
   if (options.rules) await setRules(ctx, merchant.id, options.rules);
   return merchant.id;
 }

@@ -5,7 +5,6 @@ import {
   loyaltyRules,
   merchants,
   orders,
-  planUsage,
   type RuleEvent,
 } from '../../db/schema/index.ts';
 
@@ -47,6 +46,41 @@ export async function findRules(
 ): Promise<Map<RuleEvent, RuleRow>> {
   const rows = await db.select().from(loyaltyRules).where(eq(loyaltyRules.merchantId, merchantId));
   return new Map(rows.map((r) => [r.event, r]));
+}
+
+/** The store's row as it is now, without a lock (store events no longer serialise on it). */
+export async function findMerchantRow(
+  db: Executor,
+  merchantId: number,
+): Promise<MerchantRow | undefined> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
+  return row;
+}
+
+/** Locks the shopper's row: the engine's serialisation point (shopper → order → lots → plan). */
+export async function lockCustomer(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.merchantId, merchantId), eq(customers.id, customerId)))
+    .for('update');
+  return row;
+}
+
+export async function findOrder(
+  db: Executor,
+  merchantId: number,
+  orderId: number,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.merchantId, merchantId), eq(orders.id, orderId)));
+  return row;
 }
 
 export async function findCustomer(
@@ -134,34 +168,4 @@ export async function findEarnedOrders(
       ),
     )
     .orderBy(asc(orders.placedAt), asc(orders.id));
-}
-
-/** Counts one order against the plan's monthly limit; false when the limit is already reached. */
-export async function countOrderAgainstPlan(
-  db: Executor,
-  merchantId: number,
-  periodStart: Date,
-  limit: number | null,
-): Promise<boolean> {
-  await db
-    .insert(planUsage)
-    .values({ merchantId, periodStart })
-    .onConflictDoNothing({ target: [planUsage.merchantId, planUsage.periodStart, planUsage.slot] });
-  const counted = await db
-    .update(planUsage)
-    .set({ ordersCounted: sql`${planUsage.ordersCounted} + 1` })
-    .where(
-      and(
-        eq(planUsage.merchantId, merchantId),
-        eq(planUsage.periodStart, periodStart),
-        limit === null ? sql`true` : sql`${planUsage.ordersCounted} < ${limit}`,
-      ),
-    )
-    .returning({ n: planUsage.ordersCounted });
-  if (counted.length > 0) return true;
-  await db
-    .update(planUsage)
-    .set({ ordersOverLimit: sql`${planUsage.ordersOverLimit} + 1` })
-    .where(and(eq(planUsage.merchantId, merchantId), eq(planUsage.periodStart, periodStart)));
-  return false;
 }

@@ -1,47 +1,61 @@
-import type { SallaCustomer, SallaOrder } from '@nuqat/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { RuleEvent } from '../../db/schema/index.ts';
 import {
-  countOrderAgainstPlan,
   findCustomer,
   findEarnedOrders,
-  findRules,
+  findOrder,
   insertCustomerIfMissing,
   insertOrder,
+  lockCustomer,
   lockOrder,
   updateCustomer,
   updateOrder,
+  type CustomerRow,
   type MerchantRow,
   type OrderRow,
   type RuleRow,
 } from './engine.repository.ts';
 import {
-  birthdayOf,
   earningBlock,
   isReturnSlug,
   isReversed,
   keptFraction,
   monthlyOrderLimit,
-  parseSallaTime,
   planPeriodStart,
   qualifies,
-  toHalalas,
 } from './engine-rules.ts';
+import type {
+  CustomerFacts,
+  OrderEventKind,
+  OrderFacts,
+  RefundFacts,
+  ReviewFacts,
+} from './facts.ts';
 import { accountedForSources, countRuleEarns } from './ledger.repository.ts';
 import { creditPoints, debitPoints } from './ledger.service.ts';
+import { countOrderAgainstPlan } from './plan-usage.ts';
 
 /**
- * Turns Salla's store events into points. Every function runs inside the webhook's transaction,
- * with the merchant row locked, so one store's events are applied one at a time.
+ * Turns plain facts about a store's shoppers and orders into points (salla/ translates Salla's
+ * events into these facts). Every function runs inside the caller's transaction. There is no
+ * store-wide lock: the shopper's row is the serialisation point, and every path takes its locks
+ * in one order — shopper, then order, then lots, then a plan-usage slot — so two events never
+ * wait on each other in a cycle.
  *
  * Orders are handled as facts plus a reconcile: each event merges what it says into the order
  * row (sticky cancel/delete/return flags, the newest status by event time, the largest total
- * seen), and then the customer's order points are brought to the amount those facts call for.
- * Applying the same facts in any order therefore ends in the same balances.
+ * seen, the first time a status made the points spendable), and then the customer's order points
+ * are brought to the amount those facts call for. Applying the same facts in any order therefore
+ * ends in the same balances.
  */
 
-export type OrderEventKind =
-  'created' | 'updated' | 'status' | 'cancelled' | 'refunded' | 'deleted';
+export type { OrderEventKind };
+
+/** What the engine reads about a store: its row and its earning rules. */
+export interface EngineConfig {
+  merchant: MerchantRow;
+  rules: Map<RuleEvent, RuleRow>;
+}
 
 function expiryFor(merchant: MerchantRow, at: Date): Date | null {
   return merchant.pointsExpiryDays
@@ -51,33 +65,57 @@ function expiryFor(merchant: MerchantRow, at: Date): Date | null {
 
 const enabled = (rule: RuleRow | undefined): rule is RuleRow => Boolean(rule && rule.points > 0);
 
-/** Mirrors a customer's profile; an event older than the last one applied does not overwrite it. */
-export async function upsertCustomer(
+/** When an order that reached `status` at `at` makes its points spendable, or null if it does not. */
+export function releaseTimeFor(
+  merchant: MerchantRow,
+  status: string | null,
+  at: Date,
+): Date | null {
+  if (!status || !merchant.pointsSpendableOn.includes(status)) return null;
+  return new Date(at.getTime() + merchant.pointsHoldDays * 86_400_000);
+}
+
+/** The order rule's and the points-per-riyal rule's points for an order, decided when it qualifies. */
+export function orderRulePoints(
+  rules: Map<RuleEvent, RuleRow>,
+  baseHalalas: number,
+  spendHalalas: number,
+): { earnPoints: number; amountPoints: number } {
+  const rule = rules.get('order.created');
+  const amount = rules.get('purchase_amount');
+  const earnPoints =
+    enabled(rule) && baseHalalas >= (rule.minOrderTotalHalalas ?? 0) ? rule.points : 0;
+  const amountPoints =
+    enabled(amount) && baseHalalas >= (amount.minOrderTotalHalalas ?? 0)
+      ? Math.floor(spendHalalas / Math.max(1, amount.spendUnitHalalas ?? 100)) * amount.points
+      : 0;
+  return { earnPoints, amountPoints };
+}
+
+/**
+ * Locks the shopper's row (creating it the first time any event names them) and mirrors their
+ * profile; an event older than the last one applied does not overwrite it.
+ */
+export async function lockCustomerWithProfile(
   tx: Executor,
   merchantId: number,
-  customer: SallaCustomer,
+  customer: CustomerFacts,
   at: Date,
-): Promise<void> {
+): Promise<CustomerRow> {
   await insertCustomerIfMissing(tx, merchantId, customer.id);
-  const current = (await findCustomer(tx, merchantId, customer.id))!;
+  const current = (await lockCustomer(tx, merchantId, customer.id))!;
   const values: Parameters<typeof updateCustomer>[3] = {};
   const newer = !current.profileEventAt || at >= current.profileEventAt;
   if (newer) {
-    const [first, ...rest] = (customer.name ?? '').trim().split(/\s+/);
-    if (customer.first_name !== undefined || customer.name)
-      values.firstName = customer.first_name ?? first ?? '';
-    if (customer.last_name !== undefined || customer.name)
-      values.lastName = customer.last_name ?? rest.join(' ');
-    if (customer.email !== undefined) values.email = customer.email || null;
-    if (customer.mobile !== undefined && customer.mobile !== null) {
-      const mobile = String(customer.mobile);
-      values.mobile = mobile.startsWith('+') ? mobile : `${customer.mobile_code ?? ''}${mobile}`;
-    }
-    if (customer.avatar !== undefined) values.avatar = customer.avatar || null;
+    if (customer.firstName !== undefined) values.firstName = customer.firstName;
+    if (customer.lastName !== undefined) values.lastName = customer.lastName;
+    if (customer.email !== undefined) values.email = customer.email;
+    if (customer.mobile !== undefined) values.mobile = customer.mobile;
+    if (customer.avatar !== undefined) values.avatar = customer.avatar;
     values.profileEventAt = at;
   }
   if (customer.birthday !== undefined) {
-    const birthday = birthdayOf(customer.birthday);
+    const birthday = customer.birthday;
     if (birthday !== current.birthday && newer) {
       values.birthday = birthday;
       values.birthdaySetAt = birthday ? at : null;
@@ -92,6 +130,17 @@ export async function upsertCustomer(
     }
   }
   if (Object.keys(values).length > 0) await updateCustomer(tx, merchantId, customer.id, values);
+  return { ...current, ...values } as CustomerRow;
+}
+
+/** Mirrors a customer's profile (customer.updated). */
+export async function upsertCustomer(
+  tx: Executor,
+  merchantId: number,
+  customer: CustomerFacts,
+  at: Date,
+): Promise<void> {
+  await lockCustomerWithProfile(tx, merchantId, customer, at);
 }
 
 /**
@@ -110,6 +159,7 @@ async function settle(
     target: number;
     accounted: { net: number; rows: number } | undefined;
     at: Date;
+    expiresAt: Date | null;
   },
 ): Promise<void> {
   const { net, rows } = input.accounted ?? { net: 0, rows: 0 };
@@ -128,7 +178,7 @@ async function settle(
       ...entry,
       points: diff,
       idempotencyKey: rows === 0 ? `${input.keyBase}:earn` : `${input.keyBase}:adjust:${rows + 1}`,
-      expiresAt: expiryFor(input.merchant, input.at),
+      expiresAt: input.expiresAt,
     });
   } else {
     const firstClawback = rows === 1 && net > 0;
@@ -144,18 +194,24 @@ async function settle(
   }
 }
 
+/** Spendable now: the order reached a chosen status and its holding period is over. */
+const isReleased = (order: OrderRow, now: Date) =>
+  order.releaseAt !== null && order.releaseAt <= now;
+
 /**
  * The customer's order points as the facts call for them: each counted order earns its rule
  * points (times the share not refunded) up to the rule's per-customer cap, and every N-th counted
- * order also earns the repeat-purchase bonus. Reversed orders earn nothing.
+ * order also earns the repeat-purchase bonus. Reversed orders earn nothing; orders whose points
+ * are not spendable yet (pending) earn nothing *yet* but keep their place in the count.
  */
 async function reconcileCustomerOrders(
   tx: Executor,
-  merchant: MerchantRow,
+  config: EngineConfig,
   customerId: number,
-  rules: Map<RuleEvent, RuleRow>,
   at: Date,
+  now: Date,
 ): Promise<void> {
+  const { merchant, rules } = config;
   const counted = await findEarnedOrders(tx, merchant.id, customerId);
   const accounted = await accountedForSources(
     tx,
@@ -164,6 +220,7 @@ async function reconcileCustomerOrders(
     counted.map((order) => String(order.id)),
   );
   const orderRule = rules.get('order.created');
+  const amountRule = rules.get('purchase_amount');
   const repeat = rules.get('repeat_purchase');
   const every = enabled(repeat) ? Math.max(1, repeat.requiredPurchases ?? 1) : 0;
   let live = 0;
@@ -172,13 +229,29 @@ async function reconcileCustomerOrders(
     let bonus = 0;
     if (!isReversed(order)) {
       live += 1;
-      const cap = orderRule?.maxPerCustomer ?? null;
-      if (cap === null || live <= cap) earn = Math.floor(order.earnPoints * keptFraction(order));
+      if (isReleased(order, now)) {
+        const within = (cap: number | null | undefined) =>
+          cap === null || cap === undefined || live <= cap;
+        const points =
+          (within(orderRule?.maxPerCustomer) ? order.earnPoints : 0) +
+          (within(amountRule?.maxPerCustomer) ? order.amountPoints : 0);
+        earn = Math.floor(points * keptFraction(order));
+      }
       const nth = every > 0 && live % every === 0 ? live / every : 0;
-      if (nth > 0 && (repeat!.maxPerCustomer === null || nth <= repeat!.maxPerCustomer))
+      if (
+        nth > 0 &&
+        isReleased(order, now) &&
+        (repeat!.maxPerCustomer === null || nth <= repeat!.maxPerCustomer)
+      )
         bonus = repeat!.points;
     }
-    const common = { merchant, customerId, sourceId: String(order.id), at };
+    const common = {
+      merchant,
+      customerId,
+      sourceId: String(order.id),
+      at,
+      expiresAt: expiryFor(merchant, order.releaseAt ?? at),
+    };
     await settle(tx, {
       ...common,
       sourceType: 'order',
@@ -198,64 +271,94 @@ async function reconcileCustomerOrders(
   }
 }
 
-export async function applyOrderEvent(
-  tx: Executor,
+export interface OrderEventInput {
+  kind: OrderEventKind;
+  order: OrderFacts;
+  /** The event's time (Salla's created_at). */
+  at: Date;
+  /** The service clock, for holding periods that ended before the event was processed. */
+  now: Date;
+  /** order.refunded only: how much was refunded, as learnt from Salla's Merchant API. */
+  refund?: RefundFacts;
+}
+
+/** Merges one event's facts into the order row (in memory); returns the merged row. */
+export function mergeOrderFacts(
   merchant: MerchantRow,
-  input: { kind: OrderEventKind; order: SallaOrder; at: Date },
-): Promise<{ earnStatus: OrderRow['earnStatus'] }> {
-  const { order: payload, at, kind } = input;
-  const customerId = payload.customer?.id ?? null;
-  if (payload.customer) await upsertCustomer(tx, merchant.id, payload.customer, at);
-
-  const total = payload.amounts?.total?.amount ?? payload.total?.amount;
-  const totalHalalas = total === undefined ? null : toHalalas(total);
-  const slug = payload.status?.slug ?? null;
-  const placedAt = parseSallaTime(payload.date?.date, payload.date?.timezone) ?? at;
-
-  let order = await lockOrder(tx, merchant.id, payload.id);
-  if (!order) {
-    order = await insertOrder(tx, {
-      merchantId: merchant.id,
-      id: payload.id,
-      customerId,
-      referenceId:
-        payload.reference_id === null || payload.reference_id === undefined
-          ? null
-          : String(payload.reference_id),
-      totalHalalas: totalHalalas ?? 0,
-      earnBaseHalalas: totalHalalas ?? 0,
-      currency: payload.currency ?? 'SAR',
-      placedAt,
-    });
-  }
-
+  order: OrderRow,
+  input: OrderEventInput,
+): OrderRow {
+  const { order: facts, at, kind } = input;
+  const slug = facts.statusSlug;
+  const placedAt = facts.placedAt ?? at;
   const newer = !order.statusAt || at >= order.statusAt;
-  const next: Partial<OrderRow> = {
-    customerId: order.customerId ?? customerId,
+  const next: OrderRow = {
+    ...order,
+    customerId: order.customerId ?? facts.customer?.id ?? null,
     placedAt: order.placedAt && order.placedAt < placedAt ? order.placedAt : placedAt,
-    earnBaseHalalas: Math.max(order.earnBaseHalalas, totalHalalas ?? 0),
+    earnBaseHalalas: Math.max(order.earnBaseHalalas, facts.totalHalalas ?? 0),
+    spendHalalas: Math.max(order.spendHalalas, facts.spendHalalas ?? 0),
   };
   if (newer && slug) {
     next.statusSlug = slug;
     next.statusAt = at;
   }
-  if (newer && totalHalalas !== null) next.totalHalalas = totalHalalas;
+  if (newer && facts.totalHalalas !== null) next.totalHalalas = facts.totalHalalas;
   if (kind === 'cancelled' || slug === 'canceled') next.cancelled = true;
   if (kind === 'deleted') next.deleted = true;
   if (isReturnSlug(slug)) next.restored = true;
   if (kind === 'refunded') {
-    const base = Math.max(next.earnBaseHalalas!, totalHalalas ?? 0);
-    const refunded =
-      payload.refunded_amount === null || payload.refunded_amount === undefined
-        ? null
-        : toHalalas(payload.refunded_amount);
-    if (refunded !== null && refunded < base)
+    const base = Math.max(next.earnBaseHalalas, facts.totalHalalas ?? 0);
+    const refund = input.refund ?? { kind: 'full', reason: 'no refund facts' };
+    // Salla's order shows less than was paid: that much was refunded. Nothing left, or no
+    // smaller total to be seen, is a full refund (a refund we cannot size is never under-counted).
+    const refunded = refund.kind === 'remaining' ? base - refund.totalHalalas : 0;
+    if (refund.kind === 'remaining' && refunded > 0 && refund.totalHalalas > 0)
       next.refundedHalalas = Math.max(order.refundedHalalas, refunded);
     else next.fullyRefunded = true;
   }
-  order = { ...order, ...next } as OrderRow;
+  // The first time (by event time) a chosen status was reached starts the holding period.
+  const release = releaseTimeFor(merchant, slug, at);
+  if (release && (!next.releaseAt || release < next.releaseAt)) next.releaseAt = release;
+  return next;
+}
 
-  const rules = await findRules(tx, merchant.id);
+export async function applyOrderEvent(
+  tx: Executor,
+  config: EngineConfig,
+  input: OrderEventInput,
+): Promise<{ earnStatus: OrderRow['earnStatus'] }> {
+  const { merchant, rules } = config;
+  const { order: facts, at, now } = input;
+
+  // Lock order: the shopper first (an event without one names the order's known shopper).
+  let customerId = facts.customer?.id ?? null;
+  if (facts.customer) await lockCustomerWithProfile(tx, merchant.id, facts.customer, at);
+  else {
+    customerId = (await findOrder(tx, merchant.id, facts.id))?.customerId ?? null;
+    if (customerId !== null) await lockCustomer(tx, merchant.id, customerId);
+  }
+
+  let order = await lockOrder(tx, merchant.id, facts.id);
+  if (!order) {
+    order = await insertOrder(tx, {
+      merchantId: merchant.id,
+      id: facts.id,
+      customerId,
+      referenceId: facts.referenceId,
+      totalHalalas: facts.totalHalalas ?? 0,
+      earnBaseHalalas: facts.totalHalalas ?? 0,
+      spendHalalas: facts.spendHalalas ?? 0,
+      currency: facts.currency,
+      placedAt: facts.placedAt ?? at,
+    });
+  } else if (order.customerId !== null && order.customerId !== customerId) {
+    // Salla never moves an order to another shopper; if it ever did, the first one keeps it.
+    await lockCustomer(tx, merchant.id, order.customerId);
+  }
+
+  order = mergeOrderFacts(merchant, order, input);
+
   if (order.earnStatus === 'pending' && order.customerId !== null && qualifies(order)) {
     const block = earningBlock(merchant, at);
     if (block) {
@@ -267,17 +370,20 @@ export async function applyOrderEvent(
         merchant.id,
         period,
         monthlyOrderLimit(merchant.plan),
+        order.customerId,
       );
       order.planPeriodStart = period;
       order.qualifiedAt = at;
       order.earnStatus = withinLimit ? 'earned' : 'over_limit';
-      const rule = rules.get('order.created');
-      order.earnPoints =
-        withinLimit && enabled(rule) && order.earnBaseHalalas >= (rule.minOrderTotalHalalas ?? 0)
-          ? rule.points
-          : 0;
+      if (withinLimit) {
+        const points = orderRulePoints(rules, order.earnBaseHalalas, order.spendHalalas);
+        order.earnPoints = points.earnPoints;
+        order.amountPoints = points.amountPoints;
+      }
     }
   }
+  const released = order.earnStatus === 'earned' && isReleased(order, now < at ? at : now);
+  if (released && !order.releasedAt) order.releasedAt = order.releaseAt;
   await updateOrder(tx, merchant.id, order.id, {
     customerId: order.customerId,
     placedAt: order.placedAt,
@@ -285,6 +391,7 @@ export async function applyOrderEvent(
     statusAt: order.statusAt,
     totalHalalas: order.totalHalalas,
     earnBaseHalalas: order.earnBaseHalalas,
+    spendHalalas: order.spendHalalas,
     cancelled: order.cancelled,
     deleted: order.deleted,
     restored: order.restored,
@@ -293,21 +400,47 @@ export async function applyOrderEvent(
     earnStatus: order.earnStatus,
     qualifiedAt: order.qualifiedAt,
     earnPoints: order.earnPoints,
+    amountPoints: order.amountPoints,
     planPeriodStart: order.planPeriodStart,
+    releaseAt: order.releaseAt,
+    releasedAt: order.releasedAt,
   });
   if (order.customerId !== null && order.earnStatus === 'earned') {
-    await reconcileCustomerOrders(tx, merchant, order.customerId, rules, at);
+    await reconcileCustomerOrders(tx, config, order.customerId, at, now < at ? at : now);
   }
   return { earnStatus: order.earnStatus };
 }
 
+/**
+ * The holding period of an order is over: its points become spendable. Run by the release job;
+ * idempotent (the ledger's keys), and a no-op for an order already released or reversed.
+ */
+export async function releaseOrder(
+  tx: Executor,
+  config: EngineConfig,
+  orderId: number,
+  now: Date,
+): Promise<boolean> {
+  const { merchant } = config;
+  const peek = await findOrder(tx, merchant.id, orderId);
+  if (!peek?.customerId) return false;
+  await lockCustomer(tx, merchant.id, peek.customerId);
+  const order = await lockOrder(tx, merchant.id, orderId);
+  if (!order || order.releasedAt || !isReleased(order, now) || order.earnStatus !== 'earned')
+    return false;
+  await updateOrder(tx, merchant.id, orderId, { releasedAt: order.releaseAt });
+  await reconcileCustomerOrders(tx, config, peek.customerId, now, now);
+  return true;
+}
+
 export async function applyCustomerCreated(
   tx: Executor,
-  merchant: MerchantRow,
-  input: { customer: SallaCustomer; at: Date },
+  config: EngineConfig,
+  input: { customer: CustomerFacts; at: Date },
 ): Promise<boolean> {
-  await upsertCustomer(tx, merchant.id, input.customer, input.at);
-  const rule = (await findRules(tx, merchant.id)).get('signup');
+  const { merchant, rules } = config;
+  await lockCustomerWithProfile(tx, merchant.id, input.customer, input.at);
+  const rule = rules.get('signup');
   if (!enabled(rule) || earningBlock(merchant, input.at)) return false;
   const row = await creditPoints(tx, {
     merchantId: merchant.id,
@@ -325,22 +458,15 @@ export async function applyCustomerCreated(
 
 export async function applyReview(
   tx: Executor,
-  merchant: MerchantRow,
-  input: {
-    review: {
-      id?: number | null;
-      rating: number;
-      customer: SallaCustomer;
-      product?: { id: number } | null;
-      order?: { id: number } | null;
-    };
-    at: Date;
-  },
+  config: EngineConfig,
+  input: { review: ReviewFacts; at: Date },
 ): Promise<boolean> {
+  const { merchant, rules } = config;
   const { review, at } = input;
-  await upsertCustomer(tx, merchant.id, review.customer, at);
-  const event: RuleEvent = review.product ? 'product_review' : 'order_review';
-  const rule = (await findRules(tx, merchant.id)).get(event);
+  // The shopper's lock first: two reviews at once cannot both pass the per-customer cap.
+  await lockCustomerWithProfile(tx, merchant.id, review.customer, at);
+  const event: RuleEvent = review.productId !== null ? 'product_review' : 'order_review';
+  const rule = rules.get(event);
   if (!enabled(rule) || earningBlock(merchant, at)) return false;
   if (review.rating < (rule.minRating ?? 1)) return false;
   if (
@@ -349,9 +475,10 @@ export async function applyReview(
   ) {
     return false;
   }
-  const subject = review.product
-    ? `product:${review.product.id}`
-    : `order:${review.order?.id ?? 'unknown'}`;
+  const subject =
+    review.productId !== null
+      ? `product:${review.productId}`
+      : `order:${review.orderId ?? 'unknown'}`;
   const sourceId = review.id ? String(review.id) : `${subject}:${review.customer.id}`;
   const row = await creditPoints(tx, {
     merchantId: merchant.id,
@@ -367,4 +494,4 @@ export async function applyReview(
   return row !== null;
 }
 
-export { expiryFor, enabled };
+export { expiryFor, enabled, findCustomer };

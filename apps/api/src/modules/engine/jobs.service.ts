@@ -1,7 +1,9 @@
 import type { AppContext } from '../../context.ts';
-import { findRules, lockMerchant } from './engine.repository.ts';
+import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { orders } from '../../db/schema/index.ts';
+import { findMerchantRow, findRules } from './engine.repository.ts';
 import { earningBlock, riyadhToday } from './engine-rules.ts';
-import { enabled, expiryFor } from './engine.service.ts';
+import { enabled, expiryFor, releaseOrder, type EngineConfig } from './engine.service.ts';
 import {
   claimJobRun,
   findBirthdayCustomers,
@@ -38,7 +40,7 @@ export function createJobsService(ctx: AppContext) {
     const setBefore = new Date(now.getTime() - BIRTHDAY_WAIT_DAYS * 86_400_000);
     for (const merchantId of await findMerchantsWithBirthdayRule(db)) {
       awarded += await db.transaction(async (tx) => {
-        const merchant = await lockMerchant(tx, merchantId);
+        const merchant = await findMerchantRow(tx, merchantId);
         const rule = (await findRules(tx, merchantId)).get('birthday');
         if (!merchant || !enabled(rule) || earningBlock(merchant, now)) return 0;
         let count = 0;
@@ -110,7 +112,50 @@ export function createJobsService(ctx: AppContext) {
     return { ran: true, purged };
   }
 
-  return { runBirthdays, runExpiry, runUninstallPurge };
+  /**
+   * Orders whose holding period is over: their points become spendable. In batches, one order
+   * per transaction; the ledger's keys make a repeated run harmless.
+   */
+  async function runReleases(): Promise<{ released: number }> {
+    const now = ctx.now();
+    let released = 0;
+    const configs = new Map<number, EngineConfig | null>();
+    let after = { releaseAt: new Date(0), merchantId: 0, id: 0 };
+    for (;;) {
+      const todo = await db
+        .select({ merchantId: orders.merchantId, id: orders.id, releaseAt: orders.releaseAt })
+        .from(orders)
+        .where(
+          and(
+            isNull(orders.releasedAt),
+            isNotNull(orders.releaseAt),
+            lte(orders.releaseAt, now),
+            eq(orders.earnStatus, 'earned'),
+            sql`(${orders.releaseAt}, ${orders.merchantId}, ${orders.id}) > (${after.releaseAt}, ${after.merchantId}, ${after.id})`,
+          ),
+        )
+        .orderBy(asc(orders.releaseAt), asc(orders.merchantId), asc(orders.id))
+        .limit(200);
+      if (todo.length === 0) break;
+      for (const order of todo) {
+        if (!configs.has(order.merchantId)) {
+          const merchant = await findMerchantRow(db, order.merchantId);
+          configs.set(
+            order.merchantId,
+            merchant ? { merchant, rules: await findRules(db, order.merchantId) } : null,
+          );
+        }
+        const config = configs.get(order.merchantId);
+        if (config && (await db.transaction((tx) => releaseOrder(tx, config, order.id, now))))
+          released += 1;
+        after = { releaseAt: order.releaseAt!, merchantId: order.merchantId, id: order.id };
+      }
+    }
+    if (released > 0) log.info({ job: 'release', released }, 'held points released');
+    return { released };
+  }
+
+  return { runBirthdays, runExpiry, runUninstallPurge, runReleases };
 }
 
 export type JobsService = ReturnType<typeof createJobsService>;

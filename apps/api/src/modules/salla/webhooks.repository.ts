@@ -28,6 +28,16 @@ export async function webhookEventExists(
   return Boolean(row);
 }
 
+/** A delivery stored before: found by the body's hash alone, before the body is parsed. */
+export async function deliveryExists(db: Executor, dedupeKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.dedupeKey, dedupeKey))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function setWebhookOutcome(
   db: Executor,
   merchantId: number,

@@ -49,6 +49,9 @@ export function sallaWebhookRoutes(deps: { webhookService: WebhookService; confi
           );
           throw new AppError('WEBHOOK_SIGNATURE_INVALID');
         }
+        // A redelivery (Salla retries; duplicates happen) is answered from the body's hash.
+        if (await deps.webhookService.isRedelivery(raw))
+          return { success: true as const, data: { outcome: 'duplicate' as const } };
         let json: unknown;
         try {
           json = JSON.parse(raw.toString('utf8'));

@@ -12,6 +12,7 @@ import {
 } from '@nuqat/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import type { SallaClient } from '../../lib/salla-client.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import {
@@ -20,19 +21,30 @@ import {
   applyUninstalled,
   isSubscriptionEvent,
 } from '../engine/app-events.ts';
+import { createEngineConfigCache } from '../engine/config.ts';
 import { parseSallaTime } from '../engine/engine-rules.ts';
-import { ensureMerchant, lockMerchant, type MerchantRow } from '../engine/engine.repository.ts';
+import { ensureMerchant, lockMerchant } from '../engine/engine.repository.ts';
 import {
   applyCustomerCreated,
   applyOrderEvent,
   applyReview,
   upsertCustomer,
-  type OrderEventKind,
+  type EngineConfig,
+  type OrderEventInput,
 } from '../engine/engine.service.ts';
+import type {
+  CustomerFacts,
+  OrderEventKind,
+  OrderFacts,
+  RefundFacts,
+  ReviewFacts,
+} from '../engine/facts.ts';
+import { planFastOrder, runFastOrder } from '../engine/fast-order.ts';
 import { createInstallService } from './install.service.ts';
+import { customerFacts, orderFacts, reviewFacts } from './order-facts.ts';
 import { parseOrFail, type WebhookOutcome } from './payload.ts';
-import { insertWebhookEvent, setWebhookOutcome } from './webhooks.repository.ts';
-import type { Executor } from '../../db/client.ts';
+import type { SallaTokenService } from './salla-tokens.service.ts';
+import { deliveryExists, insertWebhookEvent, setWebhookOutcome } from './webhooks.repository.ts';
 
 const ORDER_KINDS: Partial<Record<SallaEvent, OrderEventKind>> = {
   'order.created': 'created',
@@ -40,82 +52,122 @@ const ORDER_KINDS: Partial<Record<SallaEvent, OrderEventKind>> = {
   'order.cancelled': 'cancelled',
   'order.refunded': 'refunded',
   'order.deleted': 'deleted',
+  'order.total.price.updated': 'amounts',
+  'order.products.updated': 'amounts',
 };
 
 type Parsed =
-  | { type: 'order'; kind: OrderEventKind; order: z.infer<typeof SallaOrderSchema> }
-  | { type: 'customer'; created: boolean; customer: z.infer<typeof SallaCustomerSchema> }
-  | { type: 'review'; review: z.infer<typeof ReviewAddedDataSchema> }
+  | { type: 'order'; kind: OrderEventKind; order: OrderFacts }
+  | { type: 'customer'; created: boolean; customer: CustomerFacts }
+  | { type: 'review'; review: ReviewFacts }
   | { type: 'subscription'; data: z.infer<typeof AppSubscriptionDataSchema> }
   | { type: 'app'; event: SallaEvent }
   | { type: 'unknown' };
 
-/** Checks the event's data against its schema before anything is stored. */
+/**
+ * Checks the event's data against its schema before anything is stored, and translates it into
+ * the engine's plain facts: the engine never sees Salla's wire format.
+ */
 export function parseEventData(event: string, data: unknown): Parsed {
   if (!(SALLA_EVENTS as readonly string[]).includes(event)) return { type: 'unknown' };
   const known = event as SallaEvent;
   const orderKind = ORDER_KINDS[known];
   if (orderKind)
-    return { type: 'order', kind: orderKind, order: parseOrFail(SallaOrderSchema, data) };
+    return {
+      type: 'order',
+      kind: orderKind,
+      order: orderFacts(parseOrFail(SallaOrderSchema, data)),
+    };
   if (known === 'order.status.updated') {
     return {
       type: 'order',
       kind: 'status',
-      order: parseOrFail(OrderStatusUpdatedDataSchema, data).order,
+      order: orderFacts(parseOrFail(OrderStatusUpdatedDataSchema, data).order),
     };
   }
   if (known === 'customer.created' || known === 'customer.updated') {
     return {
       type: 'customer',
       created: known === 'customer.created',
-      customer: parseOrFail(SallaCustomerSchema, data),
+      customer: customerFacts(parseOrFail(SallaCustomerSchema, data)),
     };
   }
   if (known === 'review.added')
-    return { type: 'review', review: parseOrFail(ReviewAddedDataSchema, data) };
+    return { type: 'review', review: reviewFacts(parseOrFail(ReviewAddedDataSchema, data)) };
   if (isSubscriptionEvent(known))
     return { type: 'subscription', data: parseOrFail(AppSubscriptionDataSchema, data) };
   if (known === 'app.store.authorize') parseOrFail(AppStoreAuthorizeDataSchema, data);
   return { type: 'app', event: known };
 }
 
+const sha256 = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
+
 export function createWebhookService(deps: {
   ctx: AppContext;
   salla: SallaClient;
   authService: AuthService;
+  sallaTokens: SallaTokenService;
 }) {
-  const { ctx, salla, authService } = deps;
-  const { db, log } = ctx;
+  const { ctx, salla, authService, sallaTokens } = deps;
+  const { db, log, config } = ctx;
   const install = createInstallService({ ctx, salla, authService });
+  const configs = createEngineConfigCache();
+
+  /**
+   * `order.refunded` says nothing of the amount (reference, review section): ask Salla's Merchant
+   * API what the order keeps now. Outside any transaction; on failure the refund counts as full.
+   */
+  async function refundFacts(merchantId: number, orderId: number): Promise<RefundFacts> {
+    try {
+      const token = await sallaTokens.getAccessToken({ merchantId });
+      const parsed = SallaOrderSchema.safeParse(await salla.getOrder(token, orderId));
+      if (!parsed.success) return { kind: 'full', reason: "Salla's order could not be read" };
+      const { totalHalalas } = orderFacts(parsed.data);
+      return totalHalalas === null
+        ? { kind: 'full', reason: "Salla's order has no total" }
+        : { kind: 'remaining', totalHalalas };
+    } catch (error) {
+      log.warn(
+        { err: error, merchantId, orderId },
+        "refund: Salla's order could not be fetched; counting a full refund",
+      );
+      return { kind: 'full', reason: "Salla's order could not be fetched" };
+    }
+  }
 
   async function dispatch(
     tx: Executor,
-    merchant: MerchantRow,
+    config: EngineConfig,
     parsed: Parsed,
-    event: string,
-    at: Date,
+    input: { event: string; at: Date; refund?: RefundFacts },
   ): Promise<[WebhookOutcome, string | null]> {
+    const { event, at } = input;
+    const { merchant } = config;
     if (parsed.type === 'unknown') return ['ignored', 'unknown event'];
     if (merchant.installStatus === 'uninstalled' && !event.startsWith('app.'))
       return ['ignored', 'store uninstalled'];
     switch (parsed.type) {
       case 'order': {
-        const { earnStatus } = await applyOrderEvent(tx, merchant, {
+        const { earnStatus } = await applyOrderEvent(tx, config, {
           kind: parsed.kind,
           order: parsed.order,
           at,
+          now: ctx.now(),
+          ...(input.refund ? { refund: input.refund } : {}),
         });
-        return ['processed', earnStatus];
+        const refundNote =
+          input.refund?.kind === 'full' ? `; full refund: ${input.refund.reason}` : '';
+        return ['processed', `${earnStatus}${refundNote}`];
       }
       case 'customer':
         if (parsed.created)
-          await applyCustomerCreated(tx, merchant, { customer: parsed.customer, at });
+          await applyCustomerCreated(tx, config, { customer: parsed.customer, at });
         else await upsertCustomer(tx, merchant.id, parsed.customer, at);
         return ['processed', null];
       case 'review':
         return [
           'processed',
-          (await applyReview(tx, merchant, { review: parsed.review, at }))
+          (await applyReview(tx, config, { review: parsed.review, at }))
             ? 'awarded'
             : 'not awarded',
         ];
@@ -131,7 +183,31 @@ export function createWebhookService(deps: {
     }
   }
 
-  /** Stores the event (once) and applies it in one transaction with the store's row locked. */
+  /** The first event of an order in one statement, when the fast path can take it. */
+  async function tryFastPath(
+    merchantId: number,
+    input: OrderEventInput,
+    delivery: { dedupeKey: string; event: string; eventAt: Date; body: string },
+  ): Promise<WebhookOutcome | null> {
+    let current = configs.cached(merchantId) ?? (await configs.current(db, merchantId));
+    for (let attempt = 0; current && attempt < 2; attempt++) {
+      const plan = planFastOrder(current, input);
+      if (!plan) return null;
+      const outcome = await runFastOrder(db, plan, delivery);
+      if (outcome.kind === 'done') return 'processed';
+      if (outcome.kind === 'duplicate') return 'duplicate';
+      if (outcome.kind === 'fallback') return null;
+      current = await configs.current(db, merchantId);
+    }
+    return null;
+  }
+
+  /** A delivery seen before, recognised from the body's hash alone (read-only, before parsing). */
+  async function isRedelivery(raw: Buffer): Promise<boolean> {
+    return deliveryExists(db, sha256(raw));
+  }
+
+  /** Stores the event (once) and applies it: the fast path, or one transaction. */
   async function receive({
     raw,
     envelope,
@@ -139,16 +215,28 @@ export function createWebhookService(deps: {
     raw: Buffer;
     envelope: SallaEnvelope;
   }): Promise<WebhookOutcome> {
-    const dedupeKey = createHash('sha256').update(raw).digest('hex');
+    const dedupeKey = sha256(raw);
     const at = parseSallaTime(envelope.created_at) ?? ctx.now();
     const parsed = parseEventData(envelope.event, envelope.data);
     if (envelope.event === 'app.store.authorize') return install.authorize(envelope, dedupeKey, at);
+    const merchantId = envelope.merchant;
+
+    let refund: RefundFacts | undefined;
+    if (parsed.type === 'order') {
+      if (parsed.kind === 'refunded') refund = await refundFacts(merchantId, parsed.order.id);
+      else if (config.engineFastPath) {
+        const fast = await tryFastPath(
+          merchantId,
+          { kind: parsed.kind, order: parsed.order, at, now: ctx.now() },
+          { dedupeKey, event: envelope.event, eventAt: at, body: raw.toString('utf8') },
+        );
+        if (fast) return fast;
+      }
+    }
 
     return db.transaction(async (tx) => {
-      await ensureMerchant(tx, envelope.merchant);
-      const merchant = (await lockMerchant(tx, envelope.merchant))!;
       const stored = await insertWebhookEvent(tx, {
-        merchantId: envelope.merchant,
+        merchantId,
         dedupeKey,
         event: envelope.event,
         eventAt: at,
@@ -156,15 +244,29 @@ export function createWebhookService(deps: {
         outcome: 'received',
       });
       if (!stored) return 'duplicate' as const;
-      const [outcome, note] = await dispatch(tx, merchant, parsed, envelope.event, at);
-      await setWebhookOutcome(tx, merchant.id, stored.id, outcome, note);
+      let current = await configs.current(tx, merchantId);
+      if (!current) {
+        // Events arrive in any order: the first one to name a store creates its row.
+        await ensureMerchant(tx, merchantId);
+        current = (await configs.current(tx, merchantId))!;
+      }
+      if (parsed.type === 'subscription' || parsed.type === 'app') {
+        // Only the store's own lifecycle events change its row: they alone lock it.
+        current = { ...current, merchant: (await lockMerchant(tx, merchantId))! };
+      }
+      const [outcome, note] = await dispatch(tx, current, parsed, {
+        event: envelope.event,
+        at,
+        ...(refund ? { refund } : {}),
+      });
+      await setWebhookOutcome(tx, merchantId, stored.id, outcome, note);
       if (outcome === 'ignored')
-        log.info({ merchantId: merchant.id, event: envelope.event, note }, 'webhook ignored');
+        log.info({ merchantId, event: envelope.event, note }, 'webhook ignored');
       return outcome;
     });
   }
 
-  return { receive };
+  return { receive, isRedelivery };
 }
 
 export type WebhookService = ReturnType<typeof createWebhookService>;

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { webhooks } from '@nuqat/salla-sandbox';
+import { orderModel, webhooks } from '@nuqat/salla-sandbox';
 import { merchants, orders, webhookEvents } from '../../db/schema/index.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import { extractResetCode } from '../../test/smtp-sink.ts';
@@ -226,7 +226,7 @@ describe('app events', () => {
     expect(ctx.smtp.messages.length).toBe(count);
   });
 
-  test('app.store.authorize with Salla down answers 502 so Salla retries, and stores nothing', async () => {
+  test('app.store.authorize with Salla down keeps the tokens and answers 200 (the profile is fetched later, see install.test.ts)', async () => {
     const merchantId = nextId();
     const tokens = ctx.sandbox.registerStore({ merchantId });
     ctx.sandbox.fail({ mode: '500', path: '/oauth2/user/info', count: 3 });
@@ -380,18 +380,24 @@ describe('store events', () => {
     await expectLedgerInvariant(ctx, merchantId);
   });
 
-  test('order.created earns for a placed order; a pending one earns when it leaves pending (order.status.updated shape)', async () => {
+  test('an order earns when it reaches a status that makes points spendable (completed by default); before that they are pending', async () => {
     const merchantId = await setupStore(ctx, {
       rules: { 'order.created': { points: 40, minOrderTotalSar: 100 } },
     });
+    const reviewed = { id: nextId(), customer: c, total: 150, status: 'under_review' };
+    await deliverOk(ctx, webhooks.orderCreated(merchantId, reviewed, new Date(t0)));
+    // Counted (a bank transfer may still fail), but not spendable.
+    expect(await balanceOf(ctx, merchantId, c.id)).toBe(0);
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, reviewed.id));
+    expect(row).toMatchObject({ earnStatus: 'earned', earnPoints: 40, releasedAt: null });
     const c = customer();
     const t0 = Date.now();
     await deliverOk(
       ctx,
-      webhooks.orderCreated(
+      webhooks.orderStatusUpdated(
         merchantId,
-        { id: nextId(), customer: c, total: 150, status: 'under_review' },
-        new Date(t0),
+        { ...reviewed, status: 'completed' },
+        new Date(t0 + 500),
       ),
     );
     expect(await balanceOf(ctx, merchantId, c.id)).toBe(40);
@@ -439,25 +445,66 @@ describe('store events', () => {
     await expectLedgerInvariant(ctx, merchantId);
   });
 
-  test('a full refund reverses all; a partial refund reverses proportionally', async () => {
+  test('a refund is sized from the order Salla’s Merchant API shows: less than paid is partial, a failed fetch is full', async () => {
     const merchantId = await setupStore(ctx, { rules: { 'order.created': { points: 100 } } });
     const c = customer();
+    const unknown = { id: nextId(), customer: c, total: 200, status: 'completed' };
     const full = { id: nextId(), customer: c, total: 200, status: 'completed' };
     const partial = { id: nextId(), customer: c, total: 200, status: 'completed' };
     await deliverOk(ctx, webhooks.orderCreated(merchantId, full));
     await deliverOk(ctx, webhooks.orderCreated(merchantId, partial));
-    await deliverOk(ctx, webhooks.orderRefunded(merchantId, full));
-    expect(await balanceOf(ctx, merchantId, c.id)).toBe(100);
-    await deliverOk(
-      ctx,
-      webhooks.orderRefunded(merchantId, partial, 50, new Date(Date.now() + 1000)),
-    );
-    expect(await balanceOf(ctx, merchantId, c.id)).toBe(75);
-    await deliverOk(
-      ctx,
-      webhooks.orderRefunded(merchantId, partial, 150, new Date(Date.now() + 2000)),
-    );
+    await deliverOk(ctx, webhooks.orderCreated(merchantId, unknown));
+    expect(await balanceOf(ctx, merchantId, c.id)).toBe(300);
+
+    // Nothing left of the order: a full refund.
+    ctx.sandbox.setOrder(merchantId, orderModel({ ...full, total: 0 }));
+    await deliverOk(ctx, webhooks.orderRefunded(merchantId, full, new Date(Date.now() + 1000)));
+    expect(await balanceOf(ctx, merchantId, c.id)).toBe(200);
+
+    // 50 of 200 SAR refunded, then 150 in all: a quarter, then three quarters taken back.
+    ctx.sandbox.setOrder(merchantId, orderModel({ ...partial, total: 150 }));
+    await deliverOk(ctx, webhooks.orderRefunded(merchantId, partial, new Date(Date.now() + 2000)));
+    expect(await balanceOf(ctx, merchantId, c.id)).toBe(175);
+    ctx.sandbox.setOrder(merchantId, orderModel({ ...partial, total: 50 }));
+    await deliverOk(ctx, webhooks.orderRefunded(merchantId, partial, new Date(Date.now() + 3000)));
+    expect(await balanceOf(ctx, merchantId, c.id)).toBe(125);
+
+    // Salla cannot tell (here: the order is unknown to its API): counted as full, and said so.
+    await deliverOk(ctx, webhooks.orderRefunded(merchantId, unknown, new Date(Date.now() + 4000)));
     expect(await balanceOf(ctx, merchantId, c.id)).toBe(25);
+    const notes = (await storedEvents(merchantId))
+      .filter((e) => e.event === 'order.refunded')
+      .map((e) => e.note);
+    expect(notes.filter((n) => n?.includes('full refund: Salla'))).toHaveLength(1);
+    await expectLedgerInvariant(ctx, merchantId);
+  });
+
+  test('order.total.price.updated lowering the total takes back the share no longer paid', async () => {
+    const merchantId = await setupStore(ctx, {
+      rules: { 'order.created': { points: 100 }, purchase_amount: { points: 1, spendUnitSar: 1 } },
+    });
+    const c = customer();
+    const order = { id: nextId(), customer: c, total: 200, status: 'completed' };
+    await deliverOk(ctx, webhooks.orderCreated(merchantId, order));
+    expect(await balanceOf(ctx, merchantId, c.id)).toBe(300);
+    await deliverOk(
+      ctx,
+      webhooks.orderTotalPriceUpdated(
+        merchantId,
+        { ...order, total: 100 },
+        new Date(Date.now() + 1000),
+      ),
+    );
+    expect(await balanceOf(ctx, merchantId, c.id)).toBe(150);
+    await deliverOk(
+      ctx,
+      webhooks.orderProductsUpdated(
+        merchantId,
+        { ...order, total: 150 },
+        new Date(Date.now() + 2000),
+      ),
+    );
+    expect(await balanceOf(ctx, merchantId, c.id)).toBe(225);
     await expectLedgerInvariant(ctx, merchantId);
   });
 

@@ -1,0 +1,43 @@
+import type { Executor } from '../../db/client.ts';
+import { findMerchantRow, findRules } from './engine.repository.ts';
+import type { EngineConfig } from './engine.service.ts';
+
+/**
+ * Stores' rows and earning rules kept in memory. The database bumps `merchants.config_version`
+ * (triggers of migration 0004) whenever anything the engine reads from them changes, so a copy
+ * is used only while its version is current: the general path compares it with the row it reads
+ * anyway, and the fast path's SQL function refuses a stale version.
+ */
+export function createEngineConfigCache(maxStores = 10_000) {
+  const entries = new Map<number, EngineConfig>();
+
+  function remember(config: EngineConfig): void {
+    entries.delete(config.merchant.id);
+    entries.set(config.merchant.id, config);
+    if (entries.size > maxStores) entries.delete(entries.keys().next().value!);
+  }
+
+  /** The store as it is now (its row read fresh), with the rules from memory when current. */
+  async function current(db: Executor, merchantId: number): Promise<EngineConfig | undefined> {
+    const merchant = await findMerchantRow(db, merchantId);
+    if (!merchant) return undefined;
+    const cached = entries.get(merchantId);
+    if (cached && cached.merchant.configVersion === merchant.configVersion) {
+      const config = { merchant, rules: cached.rules };
+      remember(config);
+      return config;
+    }
+    const config = { merchant, rules: await findRules(db, merchantId) };
+    remember(config);
+    return config;
+  }
+
+  return {
+    current,
+    /** The copy in memory, possibly stale (the fast path checks its version in the database). */
+    cached: (merchantId: number) => entries.get(merchantId),
+    forget: (merchantId: number) => void entries.delete(merchantId),
+  };
+}
+
+export type EngineConfigCache = ReturnType<typeof createEngineConfigCache>;

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { sqlStateOf } from '../../lib/db-errors.ts';
+import { earningBlock, monthlyOrderLimit, planPeriodStart, qualifies } from './engine-rules.ts';
+import type { OrderRow } from './engine.repository.ts';
+import {
+  enabled,
+  expiryFor,
+  orderRulePoints,
+  releaseTimeFor,
+  type EngineConfig,
+  type OrderEventInput,
+} from './engine.service.ts';
+import { preferredSlot, slotCap } from './plan-usage.ts';
+
+/**
+ * The fast path: the first event of an order — by far the most common event — applied in one
+ * statement (`nuqat_fast_order`, migration 0005) instead of a transaction of a dozen. The
+ * decision is taken here, with the same functions as the general path (applyOrderEvent), from
+ * the store's configuration in memory; the database function checks what only it can know and
+ * writes. Anything unusual goes to the general path: a guest order, a store that does not earn,
+ * caps and repeat bonuses (they depend on the shopper's other orders), a cancelled or returned
+ * order, a full plan slot, an order already seen.
+ */
+
+export type FastOutcome =
+  | { kind: 'done'; earnStatus: OrderRow['earnStatus'] }
+  | { kind: 'duplicate' }
+  | { kind: 'stale' }
+  | { kind: 'fallback' };
+
+const FAST_KINDS = new Set(['created', 'updated', 'status', 'amounts']);
+const REVERSING_SLUGS = new Set(['canceled', 'restoring', 'restored']);
+
+/** The row-level plan for a new order, or null when the general path must take it. */
+export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
+  const { merchant, rules } = config;
+  const { order: facts, at, now } = input;
+  if (!FAST_KINDS.has(input.kind) || !facts.customer) return null;
+  if (facts.statusSlug && REVERSING_SLUGS.has(facts.statusSlug)) return null;
+  if (earningBlock(merchant, at)) return null;
+  const orderRule = rules.get('order.created');
+  const amountRule = rules.get('purchase_amount');
+  if (enabled(rules.get('repeat_purchase'))) return null;
+  if (enabled(orderRule) && orderRule.maxPerCustomer !== null) return null;
+  if (enabled(amountRule) && amountRule.maxPerCustomer !== null) return null;
+
+  const totalHalalas = facts.totalHalalas ?? 0;
+  const spendHalalas = facts.spendHalalas ?? 0;
+  const placedAt = facts.placedAt ?? at;
+  const qualifying = qualifies({
+    statusSlug: facts.statusSlug,
+    cancelled: false,
+    deleted: false,
+    restored: false,
+    fullyRefunded: false,
+    refundedHalalas: 0,
+    earnBaseHalalas: totalHalalas,
+  } as OrderRow);
+  const base = {
+    merchantId: merchant.id,
+    configVersion: merchant.configVersion,
+    orderId: facts.id,
+    referenceId: facts.referenceId,
+    customer: facts.customer,
+    at: at.toISOString(),
+    placedAt: placedAt.toISOString(),
+    statusSlug: facts.statusSlug,
+    totalHalalas,
+    spendHalalas,
+    currency: facts.currency,
+  };
+  if (!qualifying) {
+    return {
+      ...base,
+      earnStatus: 'pending' as const,
+      earnPoints: 0,
+      amountPoints: 0,
+      planPeriodStart: null,
+      slot: null,
+      slotCap: null,
+      releaseAt: null,
+      releasedAt: null,
+      credit: 0,
+      expiresAt: null,
+    };
+  }
+  const period = planPeriodStart(merchant, placedAt);
+  const slot = preferredSlot(facts.customer.id);
+  const cap = slotCap(monthlyOrderLimit(merchant.plan), slot);
+  if (cap === 0) return null;
+  const { earnPoints, amountPoints } = orderRulePoints(rules, totalHalalas, spendHalalas);
+  const releaseAt = releaseTimeFor(merchant, facts.statusSlug, at);
+  const released = releaseAt !== null && releaseAt <= (now < at ? at : now);
+  return {
+    ...base,
+    earnStatus: 'earned' as const,
+    earnPoints,
+    amountPoints,
+    planPeriodStart: period.toISOString(),
+    slot,
+    slotCap: cap,
+    releaseAt: releaseAt?.toISOString() ?? null,
+    releasedAt: released ? releaseAt!.toISOString() : null,
+    // A new order keeps all of its total: nothing refunded yet.
+    credit: released ? earnPoints + amountPoints : 0,
+    expiresAt: releaseAt ? (expiryFor(merchant, releaseAt)?.toISOString() ?? null) : null,
+  };
+}
+
+export type FastOrderPlan = NonNullable<ReturnType<typeof planFastOrder>>;
+
+export async function runFastOrder(
+  db: Executor,
+  plan: FastOrderPlan,
+  delivery: { dedupeKey: string; event: string; eventAt: Date; body: string },
+): Promise<FastOutcome> {
+  const p = JSON.stringify({
+    ...plan,
+    dedupeKey: delivery.dedupeKey,
+    event: delivery.event,
+    eventAt: delivery.eventAt.toISOString(),
+  });
+  try {
+    const result = await db.execute<{ r: string }>(
+      sql`select nuqat_fast_order(${p}::jsonb, ${delivery.body}::jsonb) as r`,
+    );
+    const rows = (result as unknown as { rows: { r: string }[] }).rows;
+    const r = rows[0]?.r;
+    if (r === 'duplicate' || r === 'stale' || r === 'fallback') return { kind: r };
+    return { kind: 'done', earnStatus: r as OrderRow['earnStatus'] };
+  } catch (error) {
+    if (sqlStateOf(error) === 'NQ001') return { kind: 'fallback' };
+    throw error;
+  }
+}

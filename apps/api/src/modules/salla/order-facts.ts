@@ -1,0 +1,66 @@
+import type { ReviewAddedDataSchema, SallaCustomer, SallaOrder } from '@nuqat/contracts';
+import type { z } from 'zod';
+import { birthdayOf, parseSallaTime, toHalalas } from '../engine/engine-rules.ts';
+import type { CustomerFacts, OrderFacts, ReviewFacts } from '../engine/facts.ts';
+
+/** Salla's customer model → the engine's profile facts (reference §2.7). */
+export function customerFacts(customer: SallaCustomer): CustomerFacts {
+  const facts: CustomerFacts = { id: customer.id };
+  // `order.status.updated` carries only `name`; other events first_name/last_name.
+  const [first, ...rest] = (customer.name ?? '').trim().split(/\s+/);
+  if (customer.first_name !== undefined || customer.name)
+    facts.firstName = customer.first_name ?? first ?? '';
+  if (customer.last_name !== undefined || customer.name)
+    facts.lastName = customer.last_name ?? rest.join(' ');
+  if (customer.email !== undefined) facts.email = customer.email || null;
+  if (customer.mobile !== undefined && customer.mobile !== null) {
+    const mobile = String(customer.mobile);
+    facts.mobile = mobile.startsWith('+') ? mobile : `${customer.mobile_code ?? ''}${mobile}`;
+  }
+  if (customer.avatar !== undefined) facts.avatar = customer.avatar || null;
+  if (customer.birthday !== undefined) facts.birthday = birthdayOf(customer.birthday);
+  return facts;
+}
+
+/**
+ * The spend for points per riyal: `sub_total` less the discounts, so shipping and tax never earn
+ * (reference §2.7). Without a sub-total the total is the best we have.
+ */
+function spendOf(order: SallaOrder, totalHalalas: number | null): number | null {
+  const amounts = order.amounts;
+  if (!amounts?.sub_total) return totalHalalas;
+  const discounts = (amounts.discounts ?? []).reduce(
+    (sum, d) => sum + toHalalas(Number(d.discount ?? 0)),
+    0,
+  );
+  return Math.max(0, toHalalas(amounts.sub_total.amount) - discounts);
+}
+
+/** Salla's order model (any order event, or `data.order` of order.status.updated) → facts. */
+export function orderFacts(order: SallaOrder): OrderFacts {
+  const total = order.amounts?.total?.amount ?? order.total?.amount;
+  const totalHalalas = total === undefined ? null : toHalalas(total);
+  return {
+    id: order.id,
+    referenceId:
+      order.reference_id === null || order.reference_id === undefined
+        ? null
+        : String(order.reference_id),
+    customer: order.customer ? customerFacts(order.customer) : null,
+    totalHalalas,
+    spendHalalas: spendOf(order, totalHalalas),
+    statusSlug: order.status?.slug ?? null,
+    placedAt: parseSallaTime(order.date?.date, order.date?.timezone),
+    currency: order.currency ?? 'SAR',
+  };
+}
+
+export function reviewFacts(review: z.infer<typeof ReviewAddedDataSchema>): ReviewFacts {
+  return {
+    id: review.id ?? null,
+    rating: review.rating,
+    customer: customerFacts(review.customer),
+    productId: review.product?.id ?? null,
+    orderId: review.order?.id ?? null,
+  };
+}
