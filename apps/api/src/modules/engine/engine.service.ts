@@ -1,3 +1,4 @@
+import { amountPoints as amountPointsFor } from '@nuqat/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { RuleEvent } from '../../db/schema/index.ts';
 import {
@@ -85,9 +86,14 @@ export function orderRulePoints(
   const amount = rules.get('purchase_amount');
   const earnPoints =
     enabled(rule) && baseHalalas >= (rule.minOrderTotalHalalas ?? 0) ? rule.points : 0;
+  // The shared rounding (contracts/earning.ts): the back-office preview and the shopper's
+  // estimate show exactly what the engine credits.
   const amountPoints =
     enabled(amount) && baseHalalas >= (amount.minOrderTotalHalalas ?? 0)
-      ? Math.floor(spendHalalas / Math.max(1, amount.spendUnitHalalas ?? 100)) * amount.points
+      ? amountPointsFor(spendHalalas, {
+          points: amount.points,
+          spendUnitHalalas: amount.spendUnitHalalas ?? 100,
+        })
       : 0;
   return { earnPoints, amountPoints };
 }

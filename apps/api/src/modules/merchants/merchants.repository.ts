@@ -38,16 +38,22 @@ export async function updateMerchantPassword(
     .where(and(eq(merchants.id, merchantId)));
 }
 
+/** The month's usage, summed over the engine's plan-usage slots (engine/plan-usage.ts). */
 export async function findPlanUsage(
   db: Executor,
   merchantId: number,
   periodStart: Date,
-): Promise<typeof planUsage.$inferSelect | undefined> {
+): Promise<{ ordersCounted: number; ordersOverLimit: number } | undefined> {
   const [row] = await db
-    .select()
+    .select({
+      slots: sql<string>`count(*)`,
+      ordersCounted: sql<string>`coalesce(sum(${planUsage.ordersCounted}), 0)`,
+      ordersOverLimit: sql<string>`coalesce(sum(${planUsage.ordersOverLimit}), 0)`,
+    })
     .from(planUsage)
     .where(and(eq(planUsage.merchantId, merchantId), eq(planUsage.periodStart, periodStart)));
-  return row;
+  if (!row || Number(row.slots) === 0) return undefined;
+  return { ordersCounted: Number(row.ordersCounted), ordersOverLimit: Number(row.ordersOverLimit) };
 }
 
 export async function updateMerchantSettings(
