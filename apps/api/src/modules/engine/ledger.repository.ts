@@ -169,6 +169,18 @@ export async function findExpiredLots(db: Executor, now: Date, limit: number): P
     .limit(limit);
 }
 
+export async function findLot(
+  db: Executor,
+  merchantId: number,
+  ledgerId: number,
+): Promise<LotRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pointsLots)
+    .where(and(eq(pointsLots.merchantId, merchantId), eq(pointsLots.ledgerId, ledgerId)));
+  return row;
+}
+
 export async function lockLot(
   db: Executor,
   merchantId: number,

@@ -6,6 +6,7 @@ import {
   insertLedgerRow,
   insertLot,
   lockCustomerBalance,
+  findLot,
   lockLot,
   setLotRemaining,
   type LedgerRow,
@@ -118,9 +119,13 @@ export async function expireLot(
   ledgerId: number,
   at: Date,
 ): Promise<number> {
+  // The engine's lock order: the shopper first, then the lot (a clawback or a redemption of the
+  // same shopper takes them in this order too, so the two never deadlock).
+  const peek = await findLot(tx, merchantId, ledgerId);
+  if (!peek) return 0;
+  await lockCustomerBalance(tx, merchantId, peek.customerId);
   const lot = await lockLot(tx, merchantId, ledgerId);
   if (!lot || lot.remaining === 0 || !lot.expiresAt || lot.expiresAt > at) return 0;
-  await lockCustomerBalance(tx, merchantId, lot.customerId);
   const row = await insertLedgerRow(tx, {
     merchantId,
     customerId: lot.customerId,
