@@ -2,6 +2,7 @@ export * from './errors.ts';
 export * from './common.ts';
 export * from './auth.ts';
 export * from './merchants.ts';
+export * from './order-status.ts';
 export * from './plans.ts';
 export * from './locales.ts';
 export * from './salla.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from './common.ts';
 import { PLAN_IDS } from './plans.ts';
+import { POINTS_HOLD_MAX_DAYS, POINTS_SPENDABLE_STATUSES } from './order-status.ts';
 
 export const SUBSCRIPTION_STATUSES = [
   'active',
@@ -49,40 +50,9 @@ export const SubscriptionStatusResponseSchema = successEnvelope(
   z.object({ subscription: SubscriptionSchema }),
 );
 
-/**
- * Salla order status slugs (reference §2.7) a merchant may choose as "the points count from here":
- * the paid-and-handled ones. payment_pending, canceled, restoring and restored never release
- * points. Listed from the latest status to the earliest.
- */
-export const POINTS_SPENDABLE_STATUSES = [
-  'completed',
-  'delivered',
-  'shipped',
-  'delivering',
-  'in_progress',
-  'under_review',
-] as const;
-export const PointsSpendableStatusSchema = z.enum(POINTS_SPENDABLE_STATUSES);
-export type PointsSpendableStatus = z.infer<typeof PointsSpendableStatusSchema>;
-
-/** Salla's default names of those statuses (a store may rename them; the slug stays). */
-export const ORDER_STATUS_LABELS: Record<PointsSpendableStatus, { ar: string; en: string }> = {
-  completed: { ar: 'تم التنفيذ', en: 'Completed' },
-  delivered: { ar: 'تم التوصيل', en: 'Delivered' },
-  shipped: { ar: 'تم الشحن', en: 'Shipped' },
-  delivering: { ar: 'جاري التوصيل', en: 'Out for delivery' },
-  in_progress: { ar: 'قيد التنفيذ', en: 'In progress' },
-  under_review: { ar: 'بإنتظار المراجعة', en: 'Under review' },
-};
-
-/** The database default: points count once an order is completed or delivered. */
-export const POINTS_SPENDABLE_DEFAULT: readonly PointsSpendableStatus[] = [
-  'completed',
-  'delivered',
-];
-export const POINTS_HOLD_MAX_DAYS = 365;
-
 /** A non-empty set of statuses, answered in POINTS_SPENDABLE_STATUSES order without repeats. */
+export const PointsSpendableStatusSchema = z.enum(POINTS_SPENDABLE_STATUSES);
+
 export const PointsSpendableOnSchema = z
   .array(PointsSpendableStatusSchema)
   .min(1)

@@ -1,4 +1,5 @@
-import { ORDER_STATUS_LABELS, type CustomerLoyaltyData } from '@nuqat/contracts';
+import type { CustomerLoyaltyData } from '@nuqat/contracts';
+import { ORDER_STATUS_LABELS } from '@nuqat/contracts/plain';
 import { formatDate, formatNumber } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { Icon } from './icons';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { HALALAS_PER_RIYAL, orderPoints, type CustomerLoyaltyData } from '@nuqat/contracts';
+import type { CustomerLoyaltyData } from '@nuqat/contracts';
+import { HALALAS_PER_RIYAL, orderPoints } from '@nuqat/contracts/plain';
 import { useI18n } from '../lib/i18n';
 import { Icon } from './icons';
 import { CARD, cx } from './ui';

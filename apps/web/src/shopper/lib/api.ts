@@ -150,6 +150,10 @@ function isLoyaltyData(data: Record<string, unknown>): boolean {
     typeof data.customer.id === 'string' &&
     typeof data.availablePoints === 'number' &&
     typeof data.expiringPoints === 'number' &&
+    typeof data.pendingPoints === 'number' &&
+    isRecord(data.pointsRelease) &&
+    isArray(data.pointsRelease.spendableOn) &&
+    isRecord(data.earnRates) &&
     isArray(data.pointsMethods) &&
     isArray(data.rewards) &&
     isArray(data.coupons) &&

@@ -1,0 +1,6 @@
+/**
+ * The contracts' plain runtime values (no Zod) for pages that must not load it: the shopper's
+ * loyalty page (docs/decisions/008).
+ */
+export * from './earning.ts';
+export * from './order-status.ts';
