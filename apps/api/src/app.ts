@@ -29,6 +29,7 @@ import {
   createSallaTokenService,
   type SallaTokenService,
 } from './modules/salla/salla-tokens.service.ts';
+import { createSallaJobs, type SallaJobs } from './modules/salla/salla-jobs.ts';
 import { sallaWebhookRoutes } from './modules/salla/webhooks.routes.ts';
 import {
   createRedemptionService,
@@ -64,6 +65,7 @@ export interface App {
     sallaTokens: SallaTokenService;
     webhooks: WebhookService;
     jobs: JobsService;
+    sallaJobs: SallaJobs;
     shopper: ShopperService;
     redemptions: RedemptionService;
   };
@@ -121,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     sallaTokens,
     webhooks: createWebhookService({ ctx: context, salla, authService: auth, sallaTokens }),
     jobs: createJobsService(context),
+    sallaJobs: createSallaJobs({ ctx: context, salla, authService: auth, sallaTokens }),
     shopper: createShopperService(context),
     redemptions: createRedemptionService(context, { salla, sallaTokens }),
   };

@@ -49,6 +49,8 @@ async function main(): Promise<void> {
       .then(() => app.services.jobs.runExpiry())
       .then(() => app.services.jobs.runUninstallPurge())
       .then(() => app.services.redemptions.reconcileRedemptions())
+      .then(() => app.services.sallaJobs.runTokenRefresh())
+      .then(() => app.services.sallaJobs.runProfileFetches())
       .catch((err: unknown) => server.log.error({ err }, 'scheduled job failed'));
   };
   const jobsTimer = setInterval(runJobs, 10 * 60 * 1000);

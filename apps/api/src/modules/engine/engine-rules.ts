@@ -100,6 +100,13 @@ export function parseSallaTime(
   timezone?: string | null,
 ): Date | null {
   if (!value) return null;
+  // A bare date (the `app.trial.*` start_date/end_date) is a Riyadh calendar date: its start in
+  // Riyadh, not UTC midnight, which is what `new Date('YYYY-MM-DD')` would make of it.
+  const dateOnly = /^(\d{4}-\d{2}-\d{2})$/.exec(value.trim());
+  if (dateOnly) {
+    const d = new Date(`${dateOnly[1]}T00:00:00+03:00`);
+    return Number.isNaN(d.getTime()) ? null : d;
+  }
   const plain = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?$/.exec(value.trim());
   if (plain) {
     const offset =

@@ -1,12 +1,12 @@
 import type { SallaEnvelope } from '@nuqat/contracts';
 import { AppStoreAuthorizeDataSchema } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { setPasswordMail } from '../../lib/mail-templates.ts';
-import type { SallaClient, SallaStoreInfo } from '../../lib/salla-client.ts';
+import type { SallaClient, SallaStoreInfo, SallaUserInfo } from '../../lib/salla-client.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { ensureMerchant, lockMerchant, updateMerchant } from '../engine/engine.repository.ts';
-import { findMerchantByEmail } from '../merchants/merchants.repository.ts';
+import { findMerchantByEmail, findMerchantById } from '../merchants/merchants.repository.ts';
+import { claimProfileFetch } from './salla-jobs.repository.ts';
 import { storeTokens } from './salla-tokens.service.ts';
 import { insertWebhookEvent, webhookEventExists } from './webhooks.repository.ts';
 import { parseOrFail, type WebhookOutcome } from './payload.ts';
@@ -19,7 +19,25 @@ export function withoutTokens(envelope: SallaEnvelope): SallaEnvelope {
   return { ...envelope, data };
 }
 
-/** `app.store.authorize`: the Easy Mode install. */
+/** Profile fetches given up after this many tries (about four days with the backoff below). */
+export const PROFILE_FETCH_MAX_ATTEMPTS = 20;
+
+/** Wait after failed try `attempt` (1-based): 5 min, doubling, at most 6 hours. */
+export function profileRetryDelayMs(attempt: number): number {
+  return Math.min(5 * 60_000 * 2 ** (attempt - 1), 6 * 3_600_000);
+}
+
+export type ProfileFetchOutcome = 'fetched' | 'failed' | 'gave_up' | 'dropped' | 'not_due';
+
+/**
+ * `app.store.authorize` (Easy Mode install) and the owner's profile that follows it.
+ *
+ * Salla sends the install tokens once (reference §1.4), so they are kept first, in one
+ * transaction with the stored event, and the event is answered 200 whatever Salla's user-info
+ * call does next. The profile (who the owner is, the store's name and domain) is then fetched
+ * once at once and, on failure, again by the profile job with backoff
+ * (`merchants.profile_fetch_next_at` / `profile_fetch_attempts`).
+ */
 export function createInstallService(deps: {
   ctx: AppContext;
   salla: SallaClient;
@@ -28,7 +46,6 @@ export function createInstallService(deps: {
   const { ctx, salla, authService } = deps;
   const { db, log } = ctx;
 
-  /** Easy Mode install: keep the tokens, learn the owner's e-mail, and invite them to set a password. */
   async function authorize(
     envelope: SallaEnvelope,
     dedupeKey: string,
@@ -49,29 +66,11 @@ export function createInstallService(deps: {
           : new Date(now.getTime() + 14 * 86_400_000),
       scope: data.scope,
     };
-    // Outside the transaction: a slow Salla must not hold the store's lock. A failure answers
-    // 502 so that Salla delivers the event again.
-    let info;
-    try {
-      info = await salla.getUserInfo(tokens.accessToken);
-    } catch (error) {
-      log.warn({ err: error, merchantId }, 'user info failed during app.store.authorize');
-      throw new AppError('SALLA_UNAVAILABLE', { cause: error });
-    }
-    let store: SallaStoreInfo | null = null;
-    try {
-      store = await salla.getStoreInfo(tokens.accessToken);
-    } catch (error) {
-      log.warn(
-        { err: error, merchantId },
-        'store info failed during app.store.authorize; keeping the name from user info',
-      );
-    }
 
-    const result = await db.transaction(async (tx) => {
+    const stored = await db.transaction(async (tx) => {
       await ensureMerchant(tx, merchantId);
-      const merchant = (await lockMerchant(tx, merchantId))!;
-      const stored = await insertWebhookEvent(tx, {
+      await lockMerchant(tx, merchantId);
+      const event = await insertWebhookEvent(tx, {
         merchantId,
         dedupeKey,
         event: envelope.event,
@@ -80,46 +79,136 @@ export function createInstallService(deps: {
         payload: withoutTokens(envelope),
         outcome: 'processed',
       });
-      if (!stored) return null;
+      if (!event) return false;
       await storeTokens(tx, ctx, merchantId, tokens);
-      const values: Parameters<typeof updateMerchant>[2] = {
+      await updateMerchant(tx, merchantId, {
         installStatus: 'installed',
         uninstalledAt: null,
-      };
-      const name = store?.name || info.merchant.name;
-      if (name) values.storeName = name;
-      const domain = store?.domain || info.merchant.domain;
-      if (domain) values.storeUrl = domain;
-      let email = merchant.email;
-      if (!email && info.email) {
-        const owner = await findMerchantByEmail(tx, info.email);
-        if (!owner) email = values.email = info.email;
-        else
-          log.warn(
-            { merchantId, otherMerchant: owner.id },
-            'owner e-mail already has a login; not linking it',
-          );
-      }
-      await updateMerchant(tx, merchantId, values);
-      const code =
-        !merchant.passwordHash && email ? await authService.issueResetCode(tx, merchantId) : null;
-      return { email, code, storeName: values.storeName ?? merchant.storeName };
+        profileFetchNextAt: now,
+        profileFetchAttempts: 0,
+      });
+      return true;
     });
-    if (!result) return 'duplicate';
-    if (result.code && result.email) {
+    if (!stored) return 'duplicate';
+
+    // The tokens are safe: whatever happens to the profile now, the install answers 200.
+    await fetchProfile({ merchantId, getToken: () => Promise.resolve(tokens.accessToken) }).catch(
+      (err: unknown) => log.error({ err, merchantId }, 'profile fetch after install failed'),
+    );
+    return 'processed';
+  }
+
+  /**
+   * One try at the owner's profile when it is due: claims the try (so two workers never make the
+   * same one), asks Salla, then links the owner's e-mail and invites them to set a password.
+   */
+  async function fetchProfile({
+    merchantId,
+    getToken,
+  }: {
+    merchantId: number;
+    getToken: () => Promise<string>;
+  }): Promise<ProfileFetchOutcome> {
+    const now = ctx.now();
+    const merchant = await findMerchantById(db, merchantId);
+    if (!merchant?.profileFetchNextAt || merchant.profileFetchNextAt > now) return 'not_due';
+    if (
+      merchant.installStatus !== 'installed' ||
+      merchant.needsReinstall ||
+      !merchant.sallaAccessToken
+    ) {
+      // Nothing to ask Salla with; the next app.store.authorize schedules a fetch again.
+      await updateMerchant(db, merchantId, { profileFetchNextAt: null });
+      return 'dropped';
+    }
+    const attempt = merchant.profileFetchAttempts + 1;
+    const claimed = await claimProfileFetch(db, {
+      merchantId,
+      now,
+      attempt,
+      retryAt: new Date(now.getTime() + profileRetryDelayMs(attempt)),
+    });
+    if (!claimed) return 'not_due';
+
+    /** A failed try: the claim already set the next one, unless this was the last. */
+    async function failed(error: unknown, message: string): Promise<ProfileFetchOutcome> {
+      if (attempt >= PROFILE_FETCH_MAX_ATTEMPTS) {
+        await updateMerchant(db, merchantId, { profileFetchNextAt: null });
+        log.error(
+          { err: error, merchantId, attempt },
+          "giving up on the store owner's profile: no login is created until a reinstall",
+        );
+        return 'gave_up';
+      }
+      log.warn(
+        { err: error, merchantId, attempt, retryInMs: profileRetryDelayMs(attempt) },
+        message,
+      );
+      return 'failed';
+    }
+
+    let info: SallaUserInfo;
+    let token: string;
+    try {
+      token = await getToken();
+      info = await salla.getUserInfo(token);
+    } catch (error) {
+      return failed(error, "salla user info failed; the owner's profile will be fetched again");
+    }
+    let store: SallaStoreInfo | null = null;
+    try {
+      store = await salla.getStoreInfo(token);
+    } catch (error) {
+      log.warn(
+        { err: error, merchantId },
+        'store info failed after the install; keeping the name from user info',
+      );
+    }
+
+    let invite: { email: string; code: string; storeName: string } | null = null;
+    try {
+      invite = await db.transaction(async (tx) => {
+        const current = (await lockMerchant(tx, merchantId))!;
+        const values: Parameters<typeof updateMerchant>[2] = { profileFetchNextAt: null };
+        const name = store?.name || info.merchant.name;
+        if (name) values.storeName = name;
+        const domain = store?.domain || info.merchant.domain;
+        if (domain) values.storeUrl = domain;
+        let email = current.email;
+        if (!email && info.email) {
+          const owner = await findMerchantByEmail(tx, info.email);
+          if (!owner) email = values.email = info.email;
+          else
+            log.warn(
+              { merchantId, otherMerchant: owner.id },
+              'owner e-mail already has a login; not linking it',
+            );
+        }
+        await updateMerchant(tx, merchantId, values);
+        if (current.passwordHash || !email) return null;
+        const code = await authService.issueResetCode(tx, merchantId);
+        return { email, code, storeName: values.storeName ?? current.storeName };
+      });
+    } catch (error) {
+      // E.g. another store linked the same e-mail at this very moment: the next try sees it.
+      return failed(error, "could not keep the store owner's profile; will try again");
+    }
+    if (invite) {
       await ctx.mailer
         .send(
           setPasswordMail({
-            to: result.email,
-            storeName: result.storeName,
-            code: result.code,
+            to: invite.email,
+            storeName: invite.storeName,
+            code: invite.code,
             loginUrl: `${ctx.config.publicUrl}/login`,
           }),
         )
         .catch((err: unknown) => log.error({ err, merchantId }, 'set-password mail failed'));
     }
-    return 'processed';
+    return 'fetched';
   }
 
-  return { authorize };
+  return { authorize, fetchProfile };
 }
+
+export type InstallService = ReturnType<typeof createInstallService>;

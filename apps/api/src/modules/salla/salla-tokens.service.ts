@@ -8,8 +8,15 @@ import { findMerchantById } from '../merchants/merchants.repository.ts';
 import { updateMerchant } from '../engine/engine.repository.ts';
 import type { Executor } from '../../db/client.ts';
 
-/** Refresh this long before the access token expires (reference §1.5 suggests about a day). */
+/** A call that needs a token refreshes it first when it expires within this (reference §1.5). */
 export const REFRESH_AHEAD_MS = 24 * 3_600_000;
+
+/**
+ * The scheduled job refreshes every store whose access token expires within this. Three days
+ * give a store many runs (every 10 minutes) and a weekend of Salla trouble before its token
+ * lapses, while a token (about 14 days) is still refreshed only every 11 days or so.
+ */
+export const SCHEDULED_REFRESH_WINDOW_MS = 3 * 86_400_000;
 
 export async function storeTokens(
   tx: Executor,
@@ -26,65 +33,134 @@ export async function storeTokens(
   });
 }
 
+/**
+ * What one refresh attempt came to.
+ * - `fresh`: the token was already good for longer than asked (maybe another caller refreshed it).
+ * - `lost_grant`: Salla answered `invalid_grant`; the store is marked for reinstall.
+ * - `client_rejected`: Salla answered `invalid_client`: our app's credentials are wrong, which
+ *   says nothing about this store, so nothing is marked.
+ * - `failed`: anything else (5xx, timeout, an unexplained 401); tried again later.
+ */
+export type RefreshOutcome =
+  | { kind: 'fresh' | 'refreshed'; accessToken: string }
+  | { kind: 'no_tokens' | 'lost_grant' }
+  | { kind: 'client_rejected' | 'failed'; error: unknown };
+
 export function createSallaTokenService(ctx: AppContext, client: SallaClient) {
   const { db, config, log } = ctx;
 
+  const freshFor = (expiresAt: Date | null, aheadMs: number) =>
+    expiresAt !== null && expiresAt.getTime() - ctx.now().getTime() > aheadMs;
+
   /**
-   * A usable access token for the store, refreshed ahead of expiry. The refresh runs under a
-   * per-merchant advisory lock and re-reads the row inside it, so concurrent callers make one
-   * refresh call (Salla's refresh tokens work once; reusing one revokes both tokens).
+   * Refreshes the store's tokens unless they stay valid for longer than `aheadMs`. Runs under a
+   * per-merchant advisory lock and re-reads the row inside it, so concurrent callers (requests,
+   * the job, other instances) make one refresh call: Salla's refresh tokens work once, and
+   * reusing one revokes both tokens (reference §1.5).
    */
+  async function refreshIfDue({
+    merchantId,
+    aheadMs,
+  }: {
+    merchantId: number;
+    aheadMs: number;
+  }): Promise<RefreshOutcome> {
+    let reconnectTo: { email: string; storeName: string } | null = null;
+    const outcome = await db.transaction(async (tx): Promise<RefreshOutcome> => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`salla-refresh:${merchantId}`}))`,
+      );
+      const current = await findMerchantById(tx, merchantId);
+      if (
+        !current?.sallaAccessToken ||
+        !current.sallaRefreshToken ||
+        current.needsReinstall ||
+        current.installStatus !== 'installed'
+      )
+        return { kind: 'no_tokens' };
+      if (freshFor(current.sallaTokenExpiresAt, aheadMs))
+        return {
+          kind: 'fresh',
+          accessToken: decryptSecret(config.encryptionKey, current.sallaAccessToken),
+        };
+      let tokens: SallaTokens;
+      try {
+        tokens = await client.refreshTokens(
+          decryptSecret(config.encryptionKey, current.sallaRefreshToken),
+          ctx.now(),
+        );
+      } catch (error) {
+        if (error instanceof SallaApiError && error.isInvalidGrant) {
+          await updateMerchant(tx, merchantId, { needsReinstall: true });
+          log.warn(
+            { merchantId, code: error.code },
+            'salla refused the refresh token (invalid_grant); the store must reinstall',
+          );
+          if (current.email) reconnectTo = { email: current.email, storeName: current.storeName };
+          return { kind: 'lost_grant' };
+        }
+        if (error instanceof SallaApiError && error.code === 'invalid_client') {
+          log.error(
+            { merchantId, status: error.status, code: error.code },
+            'SALLA REFUSED OUR CLIENT CREDENTIALS (invalid_client): check SALLA_CLIENT_ID and ' +
+              'SALLA_CLIENT_SECRET; no store is marked for reinstall',
+          );
+          return { kind: 'client_rejected', error };
+        }
+        // Reference §1.5 and §5: only invalid_grant means the refresh token is gone. Any other
+        // refusal (an unexplained 401, a 5xx, a timeout) leaves the store as it is.
+        log.warn(
+          {
+            merchantId,
+            err: error,
+            status: error instanceof SallaApiError ? error.status : undefined,
+          },
+          'salla token refresh failed; will try again',
+        );
+        return { kind: 'failed', error };
+      }
+      if (!tokens.accessToken || !tokens.refreshToken) {
+        // Storing an empty refresh token would lose the store for good; keep the old one.
+        log.error({ merchantId }, 'salla refresh answer without tokens; kept the previous ones');
+        return { kind: 'failed', error: new Error('refresh answer without tokens') };
+      }
+      await storeTokens(tx, ctx, merchantId, tokens);
+      log.info({ merchantId, expiresAt: tokens.expiresAt }, 'salla tokens refreshed');
+      return { kind: 'refreshed', accessToken: tokens.accessToken };
+    });
+    const mail = reconnectTo as { email: string; storeName: string } | null;
+    if (mail) {
+      void ctx.mailer
+        .send(reconnectStoreMail({ to: mail.email, storeName: mail.storeName }))
+        .catch((err: unknown) => log.error({ err, merchantId }, 'reconnect mail failed'));
+    }
+    return outcome;
+  }
+
+  /** A usable access token for the store, refreshed first when it expires within a day. */
   async function getAccessToken({ merchantId }: { merchantId: number }): Promise<string> {
     const merchant = await findMerchantById(db, merchantId);
     if (!merchant) throw new AppError('NOT_FOUND');
     if (merchant.needsReinstall || !merchant.sallaAccessToken)
       throw new AppError('STORE_NEEDS_REINSTALL');
-    const fresh = (expiresAt: Date | null) =>
-      expiresAt && expiresAt.getTime() - ctx.now().getTime() > REFRESH_AHEAD_MS;
-    if (fresh(merchant.sallaTokenExpiresAt))
+    if (freshFor(merchant.sallaTokenExpiresAt, REFRESH_AHEAD_MS))
       return decryptSecret(config.encryptionKey, merchant.sallaAccessToken);
 
-    let lostGrant = false;
-    const token = await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtext(${`salla-refresh:${merchantId}`}))`,
-      );
-      const current = await findMerchantById(tx, merchantId);
-      if (!current?.sallaAccessToken || !current.sallaRefreshToken || current.needsReinstall)
-        return null;
-      if (fresh(current.sallaTokenExpiresAt))
-        return decryptSecret(config.encryptionKey, current.sallaAccessToken);
-      try {
-        const tokens = await client.refreshTokens(
-          decryptSecret(config.encryptionKey, current.sallaRefreshToken),
-          ctx.now(),
-        );
-        await storeTokens(tx, ctx, merchantId, tokens);
-        log.info({ merchantId, expiresAt: tokens.expiresAt }, 'salla tokens refreshed');
-        return tokens.accessToken;
-      } catch (error) {
-        if (error instanceof SallaApiError && (error.isInvalidGrant || error.status === 401)) {
-          await updateMerchant(tx, merchantId, { needsReinstall: true });
-          lostGrant = true;
-          log.warn(
-            { merchantId, code: error.code },
-            'salla refused the refresh token; the store must reinstall',
-          );
-          return null;
-        }
-        throw new AppError('SALLA_UNAVAILABLE', { cause: error });
-      }
-    });
-    if (lostGrant && merchant.email) {
-      void ctx.mailer
-        .send(reconnectStoreMail({ to: merchant.email, storeName: merchant.storeName }))
-        .catch((err: unknown) => log.error({ err, merchantId }, 'reconnect mail failed'));
+    const outcome = await refreshIfDue({ merchantId, aheadMs: REFRESH_AHEAD_MS });
+    switch (outcome.kind) {
+      case 'fresh':
+      case 'refreshed':
+        return outcome.accessToken;
+      case 'no_tokens':
+      case 'lost_grant':
+        throw new AppError('STORE_NEEDS_REINSTALL');
+      case 'client_rejected':
+      case 'failed':
+        throw new AppError('SALLA_UNAVAILABLE', { cause: outcome.error });
     }
-    if (!token) throw new AppError('STORE_NEEDS_REINSTALL');
-    return token;
   }
 
-  return { getAccessToken };
+  return { getAccessToken, refreshIfDue };
 }
 
 export type SallaTokenService = ReturnType<typeof createSallaTokenService>;
