@@ -383,14 +383,14 @@ describe('store events', () => {
     const merchantId = await setupStore(ctx, {
       rules: { 'order.created': { points: 40, minOrderTotalSar: 100 } },
     });
+    const c = customer();
+    const t0 = Date.now();
     const reviewed = { id: nextId(), customer: c, total: 150, status: 'under_review' };
     await deliverOk(ctx, webhooks.orderCreated(merchantId, reviewed, new Date(t0)));
     // Counted (a bank transfer may still fail), but not spendable.
     expect(await balanceOf(ctx, merchantId, c.id)).toBe(0);
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, reviewed.id));
     expect(row).toMatchObject({ earnStatus: 'earned', earnPoints: 40, releasedAt: null });
-    const c = customer();
-    const t0 = Date.now();
     await deliverOk(
       ctx,
       webhooks.orderStatusUpdated(
@@ -447,9 +447,9 @@ describe('store events', () => {
   test('a refund is sized from the order Salla’s Merchant API shows: less than paid is partial, a failed fetch is full', async () => {
     const merchantId = await setupStore(ctx, { rules: { 'order.created': { points: 100 } } });
     const c = customer();
-    const unknown = { id: nextId(), customer: c, total: 200, status: 'completed' };
     const full = { id: nextId(), customer: c, total: 200, status: 'completed' };
     const partial = { id: nextId(), customer: c, total: 200, status: 'completed' };
+    const unknown = { id: nextId(), customer: c, total: 200, status: 'completed' };
     await deliverOk(ctx, webhooks.orderCreated(merchantId, full));
     await deliverOk(ctx, webhooks.orderCreated(merchantId, partial));
     await deliverOk(ctx, webhooks.orderCreated(merchantId, unknown));
