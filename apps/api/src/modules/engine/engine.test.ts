@@ -311,7 +311,7 @@ describe.each([
         ctx = mine;
         await other.close();
       }
-    });
+    }, 90_000);
 
     test('the same event posted 20 times at once gives one ledger row', async () => {
       const merchantId = await setupStore(ctx, { rules: { 'order.created': { points: 40 } } });
