@@ -1,0 +1,284 @@
+// The bench's world: a throw-away database, the Salla sandbox in process, the production bundle of
+// the API booted on them, and the stores set up the way Salla sets them up (webhooks only).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
+
+export const root = new URL('../..', import.meta.url).pathname;
+export const serverBundle = path.join(root, 'apps/api/dist/server.js');
+
+export const WEBHOOK_SECRET = randomBytes(24).toString('hex');
+export const WEBHOOK_PATH = '/api/salla/webhooks';
+
+/** A wrong answer or a wrong ledger: the bench exits non-zero. Slowness never throws this. */
+export class RunFailed extends Error {}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address();
+        srv.close(() => resolve(port));
+      });
+  });
+}
+
+export async function withClient(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A brand-new database, dropped by `drop()` (with force, so leftover sessions do not block it). */
+export async function createDatabase(adminUrl, prefix) {
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  await withClient(adminUrl, (c) => c.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () =>
+      withClient(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)),
+  };
+}
+
+/**
+ * The Salla sandbox is TypeScript; tsx loads it (and its payload builders) from plain Node.
+ * `sign` signs the exact bytes that are sent, as Salla does.
+ */
+export async function startSandbox() {
+  const sandbox = await tsImport('../../tools/salla-sandbox/src/index.ts', import.meta.url);
+  const server = await sandbox.startSallaSandbox({ port: 0 });
+  return {
+    server,
+    webhooks: sandbox.webhooks,
+    orderModel: sandbox.orderModel,
+    sign: (envelope) => sandbox.signWebhook(envelope, WEBHOOK_SECRET),
+  };
+}
+
+/**
+ * Boots the production bundle as `npm run start:prod` does, without the demo store. With
+ * `cpuProfileDir`, V8 writes a CPU profile there when the process exits.
+ */
+export async function bootApi({ databaseUrl, dataDir, sandbox, poolMax, cpuProfileDir }) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_MAX: String(poolMax),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    SALLA_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    SALLA_API_BASE: sandbox.server.apiBase,
+    SALLA_AUTH_BASE: sandbox.server.authBase,
+    SALLA_STOREFRONT_API_BASE: sandbox.server.storefrontApiBase,
+    // Each store owner logs in from an address of their own (X-Forwarded-For), as in real life;
+    // from one address the login rate limits would stop the set-up after a dozen stores.
+    TRUST_PROXY: '1',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DEMO;
+  delete env.SMTP_URL;
+  const nodeArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const spawnedAt = Date.now();
+  const child = spawn(process.execPath, [...nodeArgs, serverBundle], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let logs = '';
+  const keep = (d) => {
+    // The last 200 kB are enough to explain a failure.
+    logs = (logs + d).slice(-200_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const api = {
+    baseUrl,
+    logs: () => logs,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  await waitUntilReady(api, child);
+  api.bootMs = Date.now() - spawnedAt;
+  return api;
+}
+
+async function waitUntilReady(api, child) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`API exited with ${child.exitCode}:\n${api.logs()}`);
+    if (Date.now() > deadline) throw new Error(`API not ready within 60 s:\n${api.logs()}`);
+    const ready = await fetch(`${api.baseUrl}/readyz`).catch(() => null);
+    if (ready?.ok) return;
+    await sleep(200);
+  }
+}
+
+export async function postWebhook(bench, envelope, expected = 'processed') {
+  const { body, headers } = bench.sandbox.sign(envelope);
+  const res = await fetch(`${bench.api.baseUrl}${WEBHOOK_PATH}`, { method: 'POST', headers, body });
+  const answer = await res.json().catch(() => null);
+  if (res.status !== 200 || answer?.data?.outcome !== expected) {
+    throw new RunFailed(`${envelope.event} → ${res.status} ${JSON.stringify(answer)}`);
+  }
+}
+
+async function callApi(bench, route, { method = 'POST', body, token, ip } = {}) {
+  const headers = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (ip) headers['x-forwarded-for'] = ip;
+  const res = await fetch(`${bench.api.baseUrl}${route}`, {
+    method,
+    headers,
+    body: JSON.stringify(body),
+  });
+  const answer = await res.json().catch(() => null);
+  if (!res.ok) throw new RunFailed(`${method} ${route} → ${res.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Runs `work(item)` for every item, at most `limit` at a time. */
+export async function eachLimited(items, limit, work) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * A store: its Salla id, owner, and shoppers (the sandbox's customer facts). Shopper ids are
+ * unique across stores, as Salla's are.
+ */
+export function defineStore({ merchantId, index, shoppers, name }) {
+  const firstShopper = merchantId * 10_000;
+  return {
+    merchantId,
+    name,
+    ownerEmail: `owner-${merchantId}@example.com`,
+    ownerIp: `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
+    shopperCount: shoppers,
+    shopper: (n) => ({
+      id: firstShopper + n,
+      firstName: 'متسوق',
+      lastName: String(n),
+      email: `shopper-${merchantId}-${n}@example.com`,
+    }),
+  };
+}
+
+/** Easy Mode install (app.store.authorize; the API fetches the owner from the sandbox), Growth plan. */
+async function installStore(bench, store) {
+  const tokens = bench.sandbox.server.registerStore({
+    merchantId: store.merchantId,
+    ownerEmail: store.ownerEmail,
+    name: store.name,
+  });
+  const { webhooks } = bench.sandbox;
+  await postWebhook(bench, webhooks.storeAuthorize(store.merchantId, tokens));
+  const now = Date.now();
+  await postWebhook(
+    bench,
+    webhooks.subscription('app.subscription.started', store.merchantId, {
+      name: 'Growth',
+      price: 299,
+      start: new Date(now - 86_400_000),
+      end: new Date(now + 30 * 86_400_000),
+    }),
+  );
+}
+
+/** The installs mailed each owner a set-password code (.eml files in DATA_DIR/mail, no SMTP). */
+async function readSetPasswordCodes(dataDir) {
+  const mailDir = path.join(dataDir, 'mail');
+  const files = existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith('.eml')) : [];
+  const codes = new Map();
+  for (const file of files) {
+    const mail = await simpleParser(readFileSync(path.join(mailDir, file)));
+    const code = /^\s*(\d{6})\s*$/m.exec(mail.text ?? '')?.[1];
+    const to = mail.to?.value?.[0]?.address?.toLowerCase();
+    if (code && to) codes.set(to, code);
+  }
+  return codes;
+}
+
+/** The owner sets a password with the mailed code, logs in, and saves the order rule. */
+async function setOrderRule(bench, store, code, points) {
+  const auth = '/api/merchants/auth';
+  const { ownerEmail: email, ownerIp: ip } = store;
+  await callApi(bench, `${auth}/verify-reset-code`, { body: { email, code }, ip });
+  const password = `bench-password-${store.merchantId}`;
+  await callApi(bench, `${auth}/reset-password`, {
+    body: { email, code, newPassword: password },
+    ip,
+  });
+  const login = await callApi(bench, `${auth}/login`, { body: { email, password }, ip });
+  await callApi(bench, '/api/loyalty', {
+    token: login.data.token,
+    ip,
+    body: { event: 'order.created', points },
+  });
+}
+
+/** Installs the stores, sets their order rule, then creates their shoppers (customer.created). */
+export async function prepareStores(bench, stores, { orderPoints, concurrency }) {
+  const started = Date.now();
+  await eachLimited(stores, 4, (store) => installStore(bench, store));
+  const codes = await readSetPasswordCodes(bench.dataDir);
+  await eachLimited(stores, 2, async (store) => {
+    const code = codes.get(store.ownerEmail);
+    if (!code) throw new RunFailed(`no set-password mail for ${store.ownerEmail}`);
+    await setOrderRule(bench, store, code, orderPoints);
+  });
+  const shoppers = stores.flatMap((store) =>
+    Array.from({ length: store.shopperCount }, (_, i) => [store, i + 1]),
+  );
+  const shoppersStarted = Date.now();
+  await eachLimited(shoppers, concurrency, ([store, n]) =>
+    postWebhook(bench, bench.sandbox.webhooks.customerCreated(store.merchantId, store.shopper(n))),
+  );
+  const seconds = (from, to = Date.now()) => ((to - from) / 1000).toFixed(1);
+  console.log(
+    `  stores installed and rules saved in ${seconds(started, shoppersStarted)} s; ` +
+      `${shoppers.length} customer.created in ${seconds(shoppersStarted)} s ` +
+      `(${(shoppers.length / ((Date.now() - shoppersStarted) / 1000)).toFixed(0)}/s)`,
+  );
+}
+
+export function runProcess(command, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
