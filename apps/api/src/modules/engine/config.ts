@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client.ts';
-import { findMerchantRow, findRules } from './engine.repository.ts';
+import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { findRules } from './engine.repository.ts';
 import type { EngineConfig } from './engine.service.ts';
 
 /**
@@ -19,7 +20,7 @@ export function createEngineConfigCache(maxStores = 10_000) {
 
   /** The store as it is now (its row read fresh), with the rules from memory when current. */
   async function current(db: Executor, merchantId: number): Promise<EngineConfig | undefined> {
-    const merchant = await findMerchantRow(db, merchantId);
+    const merchant = await findMerchantById(db, merchantId);
     if (!merchant) return undefined;
     const cached = entries.get(merchantId);
     if (cached && cached.merchant.configVersion === merchant.configVersion) {

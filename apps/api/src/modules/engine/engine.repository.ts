@@ -3,7 +3,6 @@ import type { Executor } from '../../db/client.ts';
 import {
   customers,
   loyaltyRules,
-  merchants,
   orders,
   type RuleEvent,
 } from '../../db/schema/index.ts';
@@ -11,34 +10,7 @@ import {
 export type CustomerRow = typeof customers.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type RuleRow = typeof loyaltyRules.$inferSelect;
-export type MerchantRow = typeof merchants.$inferSelect;
-
-export async function lockMerchant(
-  db: Executor,
-  merchantId: number,
-): Promise<MerchantRow | undefined> {
-  const [row] = await db.select().from(merchants).where(eq(merchants.id, merchantId)).for('update');
-  return row;
-}
-
-/** Creates a bare merchant row the first time any event names the store (events arrive in any order). */
-export async function ensureMerchant(db: Executor, merchantId: number): Promise<void> {
-  await db
-    .insert(merchants)
-    .values({ id: merchantId, storeName: `Salla store ${merchantId}` })
-    .onConflictDoNothing({ target: merchants.id });
-}
-
-export async function updateMerchant(
-  db: Executor,
-  merchantId: number,
-  values: Partial<typeof merchants.$inferInsert>,
-): Promise<void> {
-  await db
-    .update(merchants)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(merchants.id, merchantId));
-}
+export type { MerchantRow } from '../merchants/merchants.repository.ts';
 
 export async function findRules(
   db: Executor,
@@ -46,15 +18,6 @@ export async function findRules(
 ): Promise<Map<RuleEvent, RuleRow>> {
   const rows = await db.select().from(loyaltyRules).where(eq(loyaltyRules.merchantId, merchantId));
   return new Map(rows.map((r) => [r.event, r]));
-}
-
-/** The store's row as it is now, without a lock (store events no longer serialise on it). */
-export async function findMerchantRow(
-  db: Executor,
-  merchantId: number,
-): Promise<MerchantRow | undefined> {
-  const [row] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
-  return row;
 }
 
 /** Locks the shopper's row: the engine's serialisation point (shopper → order → lots → plan). */

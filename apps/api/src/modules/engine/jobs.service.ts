@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema/index.ts';
-import { findMerchantRow, findRules } from './engine.repository.ts';
+import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { findRules } from './engine.repository.ts';
 import { earningBlock, riyadhToday } from './engine-rules.ts';
 import { enabled, expiryFor, releaseOrder, type EngineConfig } from './engine.service.ts';
 import {
@@ -40,7 +41,7 @@ export function createJobsService(ctx: AppContext) {
     const setBefore = new Date(now.getTime() - BIRTHDAY_WAIT_DAYS * 86_400_000);
     for (const merchantId of await findMerchantsWithBirthdayRule(db)) {
       awarded += await db.transaction(async (tx) => {
-        const merchant = await findMerchantRow(tx, merchantId);
+        const merchant = await findMerchantById(tx, merchantId);
         const rule = (await findRules(tx, merchantId)).get('birthday');
         if (!merchant || !enabled(rule) || earningBlock(merchant, now)) return 0;
         let count = 0;
@@ -139,7 +140,7 @@ export function createJobsService(ctx: AppContext) {
       if (todo.length === 0) break;
       for (const order of todo) {
         if (!configs.has(order.merchantId)) {
-          const merchant = await findMerchantRow(db, order.merchantId);
+          const merchant = await findMerchantById(db, order.merchantId);
           configs.set(
             order.merchantId,
             merchant ? { merchant, rules: await findRules(db, order.merchantId) } : null,

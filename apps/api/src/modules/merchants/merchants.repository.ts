@@ -78,3 +78,30 @@ export async function updateMerchantSettings(
     .returning();
   return row;
 }
+
+export async function lockMerchant(
+  db: Executor,
+  merchantId: number,
+): Promise<MerchantRow | undefined> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.id, merchantId)).for('update');
+  return row;
+}
+
+/** Creates a bare merchant row the first time any event names the store (events arrive in any order). */
+export async function ensureMerchant(db: Executor, merchantId: number): Promise<void> {
+  await db
+    .insert(merchants)
+    .values({ id: merchantId, storeName: `Salla store ${merchantId}` })
+    .onConflictDoNothing({ target: merchants.id });
+}
+
+export async function updateMerchant(
+  db: Executor,
+  merchantId: number,
+  values: Partial<typeof merchants.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(merchants)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(merchants.id, merchantId));
+}

@@ -2,8 +2,8 @@ import type { AppSubscriptionDataSchema } from '@nuqat/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { SubscriptionStatus } from '@nuqat/contracts';
-import { updateMerchant, type MerchantRow } from './engine.repository.ts';
-import { mapSallaPlan, parseSallaTime } from './engine-rules.ts';
+import { updateMerchant, type MerchantRow } from '../merchants/merchants.repository.ts';
+import { mapSallaPlan, parseSallaTime } from './salla-values.ts';
 
 type SubscriptionData = z.infer<typeof AppSubscriptionDataSchema>;
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { setPasswordMail } from '../../lib/mail-templates.ts';
 import type { SallaClient, SallaStoreInfo, SallaUserInfo } from '../../lib/salla-client.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { ensureMerchant, lockMerchant, updateMerchant } from '../engine/engine.repository.ts';
+import { ensureMerchant, lockMerchant, updateMerchant } from '../merchants/merchants.repository.ts';
 import { findMerchantByEmail, findMerchantById } from '../merchants/merchants.repository.ts';
 import { claimProfileFetch } from './salla-jobs.repository.ts';
 import { storeTokens } from './salla-tokens.service.ts';

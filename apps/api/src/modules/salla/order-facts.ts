@@ -1,6 +1,7 @@
 import type { ReviewAddedDataSchema, SallaCustomer, SallaOrder } from '@nuqat/contracts';
 import type { z } from 'zod';
-import { birthdayOf, parseSallaTime, toHalalas } from '../engine/engine-rules.ts';
+import { toHalalas } from '../engine/engine-rules.ts';
+import { birthdayOf, parseSallaTime } from './salla-values.ts';
 import type { CustomerFacts, OrderFacts, ReviewFacts } from '../engine/facts.ts';
 
 /** Salla's customer model → the engine's profile facts (reference §2.7). */

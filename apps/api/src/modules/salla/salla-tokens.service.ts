@@ -5,7 +5,7 @@ import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { reconnectStoreMail } from '../../lib/mail-templates.ts';
 import { SallaApiError, type SallaClient, type SallaTokens } from '../../lib/salla-client.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
-import { updateMerchant } from '../engine/engine.repository.ts';
+import { updateMerchant } from '../merchants/merchants.repository.ts';
 import type { Executor } from '../../db/client.ts';
 
 /** A call that needs a token refreshes it first when it expires within this (reference §1.5). */

@@ -20,10 +20,10 @@ import {
   applySubscriptionEvent,
   applyUninstalled,
   isSubscriptionEvent,
-} from '../engine/app-events.ts';
+} from './app-events.ts';
 import { createEngineConfigCache } from '../engine/config.ts';
-import { parseSallaTime } from '../engine/engine-rules.ts';
-import { ensureMerchant, lockMerchant } from '../engine/engine.repository.ts';
+import { ensureMerchant, lockMerchant } from '../merchants/merchants.repository.ts';
+import { parseSallaTime } from './salla-values.ts';
 import {
   applyCustomerCreated,
   applyOrderEvent,
