@@ -1,11 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  customers,
-  loyaltyRules,
-  orders,
-  type RuleEvent,
-} from '../../db/schema/index.ts';
+import { customers, loyaltyRules, orders, type RuleEvent } from '../../db/schema/index.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
