@@ -35,7 +35,7 @@ import {
   checkRedeliveries,
   ledgerTotals,
 } from './lib/checks.mjs';
-import { measureFloor } from './lib/floor.mjs';
+import { measureEngineStatement, measureFloor } from './lib/floor.mjs';
 import {
   bootApi,
   createDatabase,
@@ -208,9 +208,19 @@ async function measureAll(bench, stores) {
   });
   problems.push(...checks.mix.problems);
 
+  // The fast-path statement alone on the API's database (its rows are checked below too).
+  const engine = await measureEngineStatement({
+    database: bench.database,
+    db: bench.db,
+    store: stores.scenario1[0],
+    body: s1.bodies[0].body,
+    seconds: config.floorSeconds,
+    workDir: bench.workDir,
+  });
+
   checks.balances = await checkBalances(bench.db);
   problems.push(...checks.balances.problems);
-  return { s1, s2, s3, checks, problems };
+  return { s1, s2, s3, engine, checks, problems };
 }
 
 const hidden = (check) =>
@@ -221,7 +231,7 @@ const hidden = (check) =>
 const load = () => loadavg()[0].toFixed(1);
 
 function report({ config, floor, run, setupSeconds, versions, loadAtStart }) {
-  const { s1, s2, s3, checks } = run;
+  const { s1, s2, s3, engine, checks } = run;
   const scenarios = [
     {
       name: '1 order.created, new (earns)',
@@ -239,6 +249,13 @@ function report({ config, floor, run, setupSeconds, versions, loadAtStart }) {
     { name: '3 mix (sale + small stores)', result: s3.result },
   ];
   const rows = figureRows({ floor, scenarios });
+  rows.splice(2, 0, {
+    name: `engine statement alone (${engine.command.replace(/ -f \S+/, ' -f nuqat_fast_order')})`,
+    perSecond: engine.tps,
+    p50: engine.p50,
+    p99: engine.p99,
+    toTpcb: engine.tps / floor.tpcb.tps,
+  });
   const date = new Date().toISOString().slice(0, 10);
   const runLine =
     `${date} · ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}) · ` +

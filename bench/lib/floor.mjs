@@ -1,6 +1,6 @@
 // The floor: plain pgbench on the same server in the same run, with its own throw-away database.
 // The standard built-in scripts, not a custom one: TPC-B (`tpcb-like`) and select-only (`-S`).
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createDatabase, runProcess, RunFailed } from './harness.mjs';
 
@@ -89,4 +89,43 @@ export async function measureFloor({ adminUrl, workDir, seconds }) {
   } finally {
     await database.drop();
   }
+}
+
+/**
+ * The engine's fast-path statement alone: `pgbench -f` calling `nuqat_fast_order` (migration
+ * 0005) with the same clients as TPC-B, on the API's database, for new earning orders of one
+ * store's shoppers — what a new order costs PostgreSQL without HTTP, signatures, parsing or the
+ * API's event loop. It writes real rows, kept by the same invariants the bench checks afterwards.
+ */
+export async function measureEngineStatement({ database, db, store, body, seconds, workDir }) {
+  const { rows } = await db.query('select config_version from merchants where id = $1', [
+    store.merchantId,
+  ]);
+  const version = rows[0]?.config_version;
+  if (version === undefined) throw new RunFailed(`store ${store.merchantId} not found`);
+  const first = store.shopper(1).id;
+  const quoted = body.replaceAll("'", "''");
+  const script = `\\set order random(900000000001, 999999999999)
+\\set shopper random(${first}, ${first + store.shopperCount - 1})
+select nuqat_fast_order(jsonb_build_object(
+  'dedupeKey', md5(:order::text || clock_timestamp()::text), 'merchantId', ${store.merchantId},
+  'configVersion', ${version}, 'orderId', :order, 'referenceId', null,
+  'customer', jsonb_build_object('id', :shopper, 'firstName', 'متسوق', 'lastName', 'pgbench'),
+  'at', now()::text, 'placedAt', now()::text, 'statusSlug', 'completed',
+  'totalHalalas', 18600, 'spendHalalas', 18600, 'currency', 'SAR', 'earnStatus', 'earned',
+  'earnPoints', 10, 'amountPoints', 0, 'planPeriodStart', date_trunc('month', now())::text,
+  'slot', :shopper % 16, 'slotCap', null, 'releaseAt', now()::text, 'releasedAt', now()::text,
+  'credit', 10, 'expiresAt', null, 'event', 'order.created', 'eventAt', now()::text),
+  '${quoted}'::jsonb);
+`;
+  const file = path.join(workDir, 'engine-statement.sql');
+  writeFileSync(file, script);
+  const logDir = mkdtempSync(path.join(workDir, 'pgbench-engine-'));
+  return run(database, {
+    label: 'engine',
+    flags: ['-n', '-f', file],
+    seconds,
+    logDir,
+    samplingRate: 1,
+  });
 }

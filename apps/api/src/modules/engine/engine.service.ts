@@ -108,8 +108,12 @@ export async function lockCustomerWithProfile(
   customer: CustomerFacts,
   at: Date,
 ): Promise<CustomerRow> {
-  await insertCustomerIfMissing(tx, merchantId, customer.id);
-  const current = (await lockCustomer(tx, merchantId, customer.id))!;
+  // Usually the shopper is known: lock first, create only when missing (one round trip saved).
+  let current = await lockCustomer(tx, merchantId, customer.id);
+  if (!current) {
+    await insertCustomerIfMissing(tx, merchantId, customer.id);
+    current = (await lockCustomer(tx, merchantId, customer.id))!;
+  }
   const values: Parameters<typeof updateCustomer>[3] = {};
   const newer = !current.profileEventAt || at >= current.profileEventAt;
   if (newer) {
@@ -329,6 +333,22 @@ export function mergeOrderFacts(
   return next;
 }
 
+/** What an order's points follow: a change in any of them calls for a reconcile. */
+const RECONCILE_FACTS = [
+  'earnStatus',
+  'releasedAt',
+  'placedAt',
+  'cancelled',
+  'deleted',
+  'restored',
+  'fullyRefunded',
+  'refundedHalalas',
+  'totalHalalas',
+  'earnBaseHalalas',
+  'earnPoints',
+  'amountPoints',
+] as const satisfies readonly (keyof OrderRow)[];
+
 export async function applyOrderEvent(
   tx: Executor,
   config: EngineConfig,
@@ -363,6 +383,7 @@ export async function applyOrderEvent(
     await lockCustomer(tx, merchant.id, order.customerId);
   }
 
+  const before = order;
   order = mergeOrderFacts(merchant, order, input);
 
   if (order.earnStatus === 'pending' && order.customerId !== null && qualifies(order)) {
@@ -411,7 +432,14 @@ export async function applyOrderEvent(
     releaseAt: order.releaseAt,
     releasedAt: order.releasedAt,
   });
-  if (order.customerId !== null && order.earnStatus === 'earned') {
+  // The shopper's points depend only on these facts of their orders: when none changed (a
+  // status move such as completed → delivered), there is nothing to reconcile.
+  const changed = RECONCILE_FACTS.some((key) => {
+    const a = before[key];
+    const b = order[key];
+    return a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b;
+  });
+  if (order.customerId !== null && order.earnStatus === 'earned' && changed) {
     await reconcileCustomerOrders(tx, config, order.customerId, at, now < at ? at : now);
   }
   return { earnStatus: order.earnStatus };

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { sqlStateOf } from '../../lib/db-errors.ts';
 import { earningBlock, monthlyOrderLimit, planPeriodStart, qualifies } from './engine-rules.ts';
 import type { OrderRow } from './engine.repository.ts';
@@ -122,10 +122,12 @@ export async function runFastOrder(
     eventAt: delivery.eventAt.toISOString(),
   });
   try {
-    const result = await db.execute<{ r: string }>(
-      sql`select nuqat_fast_order(${p}::jsonb, ${delivery.body}::jsonb) as r`,
+    const rows = await preparedQuery<{ r: string }>(
+      db,
+      'nuqat_fast_order',
+      'select nuqat_fast_order($1::jsonb, $2::jsonb) as r',
+      [p, delivery.body],
     );
-    const rows = (result as unknown as { rows: { r: string }[] }).rows;
     const r = rows[0]?.r;
     if (r === 'duplicate' || r === 'stale' || r === 'fallback') return { kind: r };
     return { kind: 'done', earnStatus: r as OrderRow['earnStatus'] };

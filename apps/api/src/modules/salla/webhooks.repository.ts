@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { webhookEvents } from '../../db/schema/index.ts';
 
 /** Stores the event unless the same delivery was stored before; null means a redelivery. */
@@ -30,12 +31,13 @@ export async function webhookEventExists(
 
 /** A delivery stored before: found by the body's hash alone, before the body is parsed. */
 export async function deliveryExists(db: Executor, dedupeKey: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(eq(webhookEvents.dedupeKey, dedupeKey))
-    .limit(1);
-  return Boolean(row);
+  const rows = await preparedQuery(
+    db,
+    'nuqat_delivery_exists',
+    'select 1 from webhook_events where dedupe_key = $1 limit 1',
+    [dedupeKey],
+  );
+  return rows.length > 0;
 }
 
 export async function setWebhookOutcome(

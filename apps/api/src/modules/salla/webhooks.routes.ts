@@ -49,9 +49,11 @@ export function sallaWebhookRoutes(deps: { webhookService: WebhookService; confi
           );
           throw new AppError('WEBHOOK_SIGNATURE_INVALID');
         }
-        // A redelivery (Salla retries; duplicates happen) is answered from the body's hash.
-        if (await deps.webhookService.isRedelivery(raw))
-          return { success: true as const, data: { outcome: 'duplicate' as const } };
+        // A redelivery (Salla retries; duplicates happen) is answered from the body's hash,
+        // before the body is parsed when this instance acknowledged it lately.
+        const dedupeKey = deps.webhookService.deliveryKey(raw);
+        const duplicate = { success: true as const, data: { outcome: 'duplicate' as const } };
+        if (deps.webhookService.recentlyAcknowledged(dedupeKey)) return duplicate;
         let json: unknown;
         try {
           json = JSON.parse(raw.toString('utf8'));
@@ -71,8 +73,14 @@ export function sallaWebhookRoutes(deps: { webhookService: WebhookService; confi
           request.log.warn({ issues }, 'webhook refused: unknown shape');
           throw new AppError('WEBHOOK_PAYLOAD_INVALID', { issues });
         }
+        if (await deps.webhookService.isRedelivery(dedupeKey, envelope.data.event))
+          return duplicate;
         try {
-          const outcome = await deps.webhookService.receive({ raw, envelope: envelope.data });
+          const outcome = await deps.webhookService.receive({
+            raw,
+            envelope: envelope.data,
+            dedupeKey,
+          });
           return { success: true as const, data: { outcome } };
         } catch (error) {
           if (error instanceof AppError && error.code === 'WEBHOOK_PAYLOAD_INVALID') {

@@ -100,6 +100,15 @@ export function parseEventData(event: string, data: unknown): Parsed {
   return { type: 'app', event: known };
 }
 
+/** Events whose first delivery the fast path may take (engine/fast-order.ts). */
+const FAST_EVENTS = new Set([
+  'order.created',
+  'order.updated',
+  'order.status.updated',
+  'order.total.price.updated',
+  'order.products.updated',
+]);
+
 const sha256 = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
 
 export function createWebhookService(deps: {
@@ -207,22 +216,64 @@ export function createWebhookService(deps: {
     return null;
   }
 
-  /** A delivery seen before, recognised from the body's hash alone (read-only, before parsing). */
-  async function isRedelivery(raw: Buffer): Promise<boolean> {
-    const seen = await deliveryExists(db, sha256(raw));
+  /**
+   * Deliveries acknowledged by this instance lately (SHA-256 of the body → when to forget it):
+   * Salla retries within minutes, so most redeliveries are answered here without the database.
+   * Only what was committed is remembered, so a hit is always a true duplicate.
+   */
+  const acknowledged = new Map<string, number>();
+  const REMEMBER_MS = 24 * 3_600_000;
+  const REMEMBER_MAX = 100_000;
+  function remember(key: string): void {
+    acknowledged.delete(key);
+    acknowledged.set(key, Date.now() + REMEMBER_MS);
+    if (acknowledged.size > REMEMBER_MAX) acknowledged.delete(acknowledged.keys().next().value!);
+  }
+
+  /** The delivery's key: the SHA-256 of its raw body (which names the store). */
+  const deliveryKey = (raw: Buffer) => sha256(raw);
+
+  /**
+   * A delivery seen before, recognised from the body's hash alone, before the body is parsed:
+   * in memory, else by a read-only lookup. Events the fast path takes skip the lookup — the fast
+   * path's one statement begins with the same check, so a new order costs one round trip.
+   */
+  function recentlyAcknowledged(key: string): boolean {
+    const until = acknowledged.get(key);
+    const seen = until !== undefined && until > Date.now();
+    if (seen) counters.redeliveries += 1;
+    return seen;
+  }
+
+  async function isRedelivery(key: string, event: string): Promise<boolean> {
+    if (recentlyAcknowledged(key)) return true;
+    if (config.engineFastPath && FAST_EVENTS.has(event)) return false;
+    const seen = await deliveryExists(db, key);
     if (seen) counters.redeliveries += 1;
     return seen;
   }
 
   /** Stores the event (once) and applies it: the fast path, or one transaction. */
-  async function receive({
+  async function receive(input: {
+    raw: Buffer;
+    envelope: SallaEnvelope;
+    dedupeKey?: string;
+  }): Promise<WebhookOutcome> {
+    const dedupeKey = input.dedupeKey ?? sha256(input.raw);
+    const outcome = await apply({ ...input, dedupeKey });
+    remember(dedupeKey);
+    return outcome;
+  }
+
+  async function apply({
     raw,
     envelope,
+    dedupeKey,
   }: {
     raw: Buffer;
     envelope: SallaEnvelope;
+    dedupeKey: string;
   }): Promise<WebhookOutcome> {
-    const dedupeKey = sha256(raw);
     const at = parseSallaTime(envelope.created_at) ?? ctx.now();
     const parsed = parseEventData(envelope.event, envelope.data);
     if (envelope.event === 'app.store.authorize') return install.authorize(envelope, dedupeKey, at);
@@ -274,7 +325,13 @@ export function createWebhookService(deps: {
     });
   }
 
-  return { receive, isRedelivery, stats: () => ({ ...counters }) };
+  return {
+    receive,
+    isRedelivery,
+    recentlyAcknowledged,
+    deliveryKey,
+    stats: () => ({ ...counters }),
+  };
 }
 
 export type WebhookService = ReturnType<typeof createWebhookService>;
