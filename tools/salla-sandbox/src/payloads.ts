@@ -177,6 +177,41 @@ const app = (
   data,
 });
 
+/** The Riyadh calendar date of an instant, `YYYY-MM-DD`. */
+const riyadhDate = (d: Date) => new Date(d.getTime() + RIYADH_MS).toISOString().slice(0, 10);
+
+/**
+ * `app.trial.*` data as documented (reference §1.8): the app's fields, date-only
+ * `start_date`/`end_date`, no price; `.canceled` adds `subscription_at` when the trial became a
+ * paid plan; `.expired` has no `created_at` and no `features`.
+ */
+function trialData(
+  event: string,
+  plan: { name: string | null; start: Date; end: Date; subscriptionAt?: Date },
+): Record<string, unknown> {
+  const data: Record<string, unknown> = {
+    id: 1_234_567_890,
+    app_name: 'Nuqat',
+    app_description: 'برنامج ولاء ونقاط',
+    app_type: 'app',
+    categories: ['Marketing'],
+    plan_name: plan.name,
+    plan_type: 'recurring',
+    start_date: riyadhDate(plan.start),
+    end_date: riyadhDate(plan.end),
+    created_at: appEventTime(plan.start),
+    features: [],
+    store_type: 'demo',
+  };
+  if (event === 'app.trial.expired') {
+    delete data.created_at;
+    delete data.features;
+  }
+  if (event === 'app.trial.canceled' && plan.subscriptionAt)
+    data.subscription_at = appEventTime(plan.subscriptionAt);
+  return data;
+}
+
 export const webhooks = {
   storeAuthorize: (merchant: number, tokens: IssuedTokens, at = new Date()) =>
     app('app.store.authorize', merchant, at, { ...tokens }),
@@ -199,28 +234,37 @@ export const webhooks = {
       start: Date;
       end: Date;
       itemType?: 'plan' | 'addon';
+      /** app.trial.canceled after the trial became a paid plan. */
+      subscriptionAt?: Date;
     },
     at = new Date(),
   ) =>
-    app(event, merchant, at, {
-      id: 6_789_012_345,
-      subscription_id: 1_510_766_049,
-      item_type: plan.itemType ?? 'plan',
-      item_slug: null,
-      quantity: 1,
-      app_name: 'Nuqat',
-      app_type: 'app',
-      plan_type: 'recurring',
-      plan_name: plan.name,
-      plan_period: '1',
-      // As documented: "2021-10-09T21:00:00.000000Z".
-      start_date: plan.start.toISOString().replace(/\.\d{3}Z$/, '.000000Z'),
-      end_date: plan.end.toISOString().replace(/\.\d{3}Z$/, '.000000Z'),
-      price: plan.price.toFixed(2),
-      total: (plan.price * 1.15).toFixed(2),
-      features: [],
-      store_type: 'demo',
-    }),
+    app(
+      event,
+      merchant,
+      at,
+      event.startsWith('app.trial.')
+        ? trialData(event, plan)
+        : {
+            id: 6_789_012_345,
+            subscription_id: 1_510_766_049,
+            item_type: plan.itemType ?? 'plan',
+            item_slug: null,
+            quantity: 1,
+            app_name: 'Nuqat',
+            app_type: 'app',
+            plan_type: 'recurring',
+            plan_name: plan.name,
+            plan_period: '1',
+            // As documented: "2021-10-09T21:00:00.000000Z".
+            start_date: plan.start.toISOString().replace(/\.\d{3}Z$/, '.000000Z'),
+            end_date: plan.end.toISOString().replace(/\.\d{3}Z$/, '.000000Z'),
+            price: plan.price.toFixed(2),
+            total: (plan.price * 1.15).toFixed(2),
+            features: [],
+            store_type: 'demo',
+          },
+    ),
   customerCreated: (merchant: number, c: CustomerFacts, at = new Date()) =>
     store('customer.created', merchant, at, customerModel(c)),
   customerUpdated: (merchant: number, c: CustomerFacts, at = new Date()) =>

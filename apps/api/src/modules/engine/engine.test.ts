@@ -465,6 +465,57 @@ describe.each([
       expect(usage.every((u) => u.ordersCounted <= slotCap(1000, u.slot)!)).toBe(true);
     });
 
+    test('orders of many shoppers at once near the limit never count beyond it', async () => {
+      const merchantId = await setupStore(ctx, {
+        plan: 'starter',
+        rules: { 'order.created': { points: 10 } },
+      });
+      const [m] = await ctx.database.db
+        .select()
+        .from(merchants)
+        .where(eq(merchants.id, merchantId));
+      const now = new Date();
+      // 990 of 1000 counted, the free places spread over ten slots.
+      await ctx.database.db.insert(planUsage).values(
+        Array.from({ length: PLAN_USAGE_SLOTS }, (_, slot) => ({
+          merchantId,
+          periodStart: planPeriodStart(m!, now),
+          slot,
+          ordersCounted: slotCap(1000, slot)! - (slot < 10 ? 1 : 0),
+        })),
+      );
+      const shoppers = Array.from({ length: 30 }, () => customer());
+      const results = await Promise.all(
+        shoppers.map((c) =>
+          deliver(
+            ctx,
+            webhooks.orderCreated(merchantId, {
+              id: nextId(),
+              customer: c,
+              total: 100,
+              status: 'completed',
+              placedAt: now,
+            }),
+          ),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
+      const rows = await ctx.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.merchantId, merchantId));
+      expect(rows.filter((o) => o.earnStatus === 'earned')).toHaveLength(10);
+      expect(rows.filter((o) => o.earnStatus === 'over_limit')).toHaveLength(20);
+      const usage = await ctx.database.db
+        .select()
+        .from(planUsage)
+        .where(eq(planUsage.merchantId, merchantId));
+      expect(usage.reduce((n, u) => n + u.ordersCounted, 0)).toBe(1000);
+      expect(usage.reduce((n, u) => n + u.ordersOverLimit, 0)).toBe(20);
+      expect(usage.every((u) => u.ordersCounted <= slotCap(1000, u.slot)!)).toBe(true);
+      await expectLedgerInvariant(ctx, merchantId);
+    });
+
     test('a growth store has no order limit', async () => {
       const merchantId = await setupStore(ctx, {
         plan: 'growth',
