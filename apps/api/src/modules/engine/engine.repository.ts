@@ -15,44 +15,6 @@ export async function findRules(
   return new Map(rows.map((r) => [r.event, r]));
 }
 
-/** Locks the shopper's row: the engine's serialisation point (shopper → order → lots → plan). */
-export async function lockCustomer(
-  db: Executor,
-  merchantId: number,
-  customerId: number,
-): Promise<CustomerRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.merchantId, merchantId), eq(customers.id, customerId)))
-    .for('update');
-  return row;
-}
-
-export async function findOrder(
-  db: Executor,
-  merchantId: number,
-  orderId: number,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.merchantId, merchantId), eq(orders.id, orderId)));
-  return row;
-}
-
-export async function findCustomer(
-  db: Executor,
-  merchantId: number,
-  customerId: number,
-): Promise<CustomerRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.merchantId, merchantId), eq(customers.id, customerId)));
-  return row;
-}
-
 export async function insertCustomerIfMissing(
   db: Executor,
   merchantId: number,
@@ -74,19 +36,6 @@ export async function updateCustomer(
     .update(customers)
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(customers.merchantId, merchantId), eq(customers.id, customerId)));
-}
-
-export async function lockOrder(
-  db: Executor,
-  merchantId: number,
-  orderId: number,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.merchantId, merchantId), eq(orders.id, orderId)))
-    .for('update');
-  return row;
 }
 
 export async function insertOrder(
@@ -127,3 +76,40 @@ export async function findEarnedOrders(
     )
     .orderBy(asc(orders.placedAt), asc(orders.id));
 }
+
+/** One shopper; `forUpdate` locks the row (the engine's serialisation point). */
+export async function findCustomer(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<CustomerRow | undefined> {
+  const query = db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.merchantId, merchantId), eq(customers.id, customerId)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** Locks the shopper's row: the engine's lock order is shopper → order → lots → plan slot. */
+export const lockCustomer = (db: Executor, merchantId: number, customerId: number) =>
+  findCustomer(db, merchantId, customerId, { forUpdate: true });
+
+/** One order; `forUpdate` locks it (after its shopper). */
+export async function findOrder(
+  db: Executor,
+  merchantId: number,
+  orderId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<OrderRow | undefined> {
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.merchantId, merchantId), eq(orders.id, orderId)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export const lockOrder = (db: Executor, merchantId: number, orderId: number) =>
+  findOrder(db, merchantId, orderId, { forUpdate: true });

@@ -169,28 +169,18 @@ export async function findExpiredLots(db: Executor, now: Date, limit: number): P
     .limit(limit);
 }
 
+/** One lot; `forUpdate` locks it for the rest of the transaction. */
 export async function findLot(
   db: Executor,
   merchantId: number,
   ledgerId: number,
+  options: { forUpdate?: boolean } = {},
 ): Promise<LotRow | undefined> {
-  const [row] = await db
+  const query = db
     .select()
     .from(pointsLots)
     .where(and(eq(pointsLots.merchantId, merchantId), eq(pointsLots.ledgerId, ledgerId)));
-  return row;
-}
-
-export async function lockLot(
-  db: Executor,
-  merchantId: number,
-  ledgerId: number,
-): Promise<LotRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(pointsLots)
-    .where(and(eq(pointsLots.merchantId, merchantId), eq(pointsLots.ledgerId, ledgerId)))
-    .for('update');
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
 

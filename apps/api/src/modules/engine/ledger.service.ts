@@ -7,7 +7,6 @@ import {
   insertLot,
   lockCustomerBalance,
   findLot,
-  lockLot,
   setLotRemaining,
   type LedgerRow,
 } from './ledger.repository.ts';
@@ -124,7 +123,7 @@ export async function expireLot(
   const peek = await findLot(tx, merchantId, ledgerId);
   if (!peek) return 0;
   await lockCustomerBalance(tx, merchantId, peek.customerId);
-  const lot = await lockLot(tx, merchantId, ledgerId);
+  const lot = await findLot(tx, merchantId, ledgerId, { forUpdate: true });
   if (!lot || lot.remaining === 0 || !lot.expiresAt || lot.expiresAt > at) return 0;
   const row = await insertLedgerRow(tx, {
     merchantId,
