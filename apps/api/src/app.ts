@@ -10,9 +10,11 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Config } from './env.ts';
+import { loggerOptions } from './lib/log-serializers.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -50,6 +52,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (tests capture lines here); stdout when absent. */
+  logStream?: DestinationStream;
   /** Salla API client (tests point it at the sandbox through config). */
   salla?: SallaClient;
   /** Serve the built SPA (default: when a build exists). */
@@ -76,10 +80,7 @@ export interface App {
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
   const server = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: options.logger ?? loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',

@@ -30,7 +30,7 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'salla' | 'serveWeb'> = {},
+  options: Pick<BuildAppOptions, 'salla' | 'serveWeb' | 'logStream'> = {},
 ): Promise<TestContext> {
   const smtp = await startSmtpSink();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nuqat-test-'));
@@ -55,7 +55,8 @@ export async function createTestContext(
     config,
     database,
     now: clock.now,
-    logger: false,
+    // Silent unless the test captures the log lines (with the app's own logger options).
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     serveWeb: options.serveWeb ?? false,
     ...(options.salla ? { salla: options.salla } : {}),
   });
