@@ -2,11 +2,12 @@
 // the API booted on them, and the stores set up the way Salla sets them up (webhooks only).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { tsImport } from 'tsx/esm/api';
 
 export const root = new URL('../..', import.meta.url).pathname;
@@ -71,12 +72,40 @@ export async function startSandbox() {
 }
 
 /**
+ * An SMTP server on 127.0.0.1 that keeps every message as an .eml file in `dir` (production
+ * requires SMTP_URL, so the bench gives the API a mail server and reads what it sent).
+ */
+async function startMailSink(dir) {
+  mkdirSync(dir, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks = [];
+      stream.on('data', (chunk) => chunks.push(chunk));
+      stream.on('end', () => {
+        writeFileSync(path.join(dir, `${Date.now()}-${++count}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${server.server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/**
  * Boots the production bundle as `npm run start:prod` does, without the demo store. With
  * `cpuProfileDir`, V8 writes a CPU profile there when the process exits.
  */
 export async function bootApi({ databaseUrl, dataDir, sandbox, poolMax, cpuProfileDir }) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const mailSink = await startMailSink(path.join(dataDir, 'mail'));
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -96,9 +125,9 @@ export async function bootApi({ databaseUrl, dataDir, sandbox, poolMax, cpuProfi
     // from one address the login rate limits would stop the set-up after a dozen stores.
     TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
+    SMTP_URL: mailSink.url,
   };
   delete env.DEMO;
-  delete env.SMTP_URL;
   const nodeArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
   const spawnedAt = Date.now();
   const child = spawn(process.execPath, [...nodeArgs, serverBundle], {
@@ -116,15 +145,19 @@ export async function bootApi({ databaseUrl, dataDir, sandbox, poolMax, cpuProfi
     baseUrl,
     logs: () => logs,
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return mailSink.close();
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(timer);
+      await mailSink.close();
     },
   };
-  await waitUntilReady(api, child);
+  await waitUntilReady(api, child).catch(async (error) => {
+    await mailSink.close();
+    throw error;
+  });
   api.bootMs = Date.now() - spawnedAt;
   return api;
 }
@@ -215,7 +248,7 @@ async function installStore(bench, store) {
   );
 }
 
-/** The installs mailed each owner a set-password code (.eml files in DATA_DIR/mail, no SMTP). */
+/** The installs mailed each owner a set-password code (kept as .eml files in DATA_DIR/mail). */
 async function readSetPasswordCodes(dataDir) {
   const mailDir = path.join(dataDir, 'mail');
   const files = existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith('.eml')) : [];
@@ -251,7 +284,12 @@ async function setOrderRule(bench, store, code, points) {
 export async function prepareStores(bench, stores, { orderPoints, concurrency }) {
   const started = Date.now();
   await eachLimited(stores, 4, (store) => installStore(bench, store));
-  const codes = await readSetPasswordCodes(bench.dataDir);
+  // The mails go out after each install answers; wait (briefly) until every owner has one.
+  let codes = await readSetPasswordCodes(bench.dataDir);
+  for (let tries = 0; tries < 50 && stores.some((s) => !codes.has(s.ownerEmail)); tries++) {
+    await sleep(200);
+    codes = await readSetPasswordCodes(bench.dataDir);
+  }
   await eachLimited(stores, 2, async (store) => {
     const code = codes.get(store.ownerEmail);
     if (!code) throw new RunFailed(`no set-password mail for ${store.ownerEmail}`);

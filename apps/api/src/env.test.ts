@@ -44,6 +44,60 @@ describe('configuration', () => {
     );
   });
 
+  describe('production (issue 10)', () => {
+    const production = (env: Record<string, string> = {}) => ({
+      NODE_ENV: 'production',
+      DATA_DIR: tempDir(),
+      JWT_SECRET: 'production-secret-that-is-long-enough-0123456789',
+      ENCRYPTION_KEY: '1'.repeat(64),
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PUBLIC_URL: 'https://loyalty.example.com',
+      ...env,
+    });
+    const problemsOf = (env: Record<string, string | undefined>): string[] => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+
+    test('a complete production config loads', () => {
+      expect(loadConfig(production()).publicUrl).toBe('https://loyalty.example.com');
+    });
+
+    test('refuses DEMO=1', () => {
+      expect(problemsOf(production({ DEMO: '1' }))).toEqual([
+        expect.stringMatching(/^DEMO: .*NODE_ENV=production/),
+      ]);
+    });
+
+    test('refuses to run without SMTP_URL', () => {
+      expect(problemsOf({ ...production(), SMTP_URL: undefined })).toEqual([
+        'SMTP_URL: is required when NODE_ENV=production',
+      ]);
+    });
+
+    test('refuses a plain-http PUBLIC_URL unless it is a loopback address', () => {
+      for (const url of ['http://loyalty.example.com', 'http://10.0.0.5:3000', 'http://0.0.0.0']) {
+        expect(problemsOf(production({ PUBLIC_URL: url })), url).toEqual([
+          expect.stringMatching(/^PUBLIC_URL: must be https/),
+        ]);
+      }
+      for (const url of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
+        expect(problemsOf(production({ PUBLIC_URL: url })), url).toEqual([]);
+      }
+    });
+
+    test('development keeps the outbox and demo mode', () => {
+      const config = loadConfig({ DATA_DIR: tempDir(), DEMO: '1', PUBLIC_URL: 'http://x.test' });
+      expect(config.demo).toBe(true);
+      expect(config.smtpUrl).toBeUndefined();
+    });
+  });
+
   test('development secrets are generated once into DATA_DIR and reused', () => {
     const dir = tempDir();
     const first = loadConfig({ DATA_DIR: dir });

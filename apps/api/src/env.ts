@@ -103,6 +103,13 @@ function devSecrets(dataDir: string): { jwtSecret: string; encryptionKey: string
   return secrets;
 }
 
+/** Shoppers and merchants reach production over TLS; plain http only on this machine. */
+function isHttpsOrLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'https:') return true;
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset, as a shell `VAR=` usually means.
   const cleaned = Object.fromEntries(
@@ -118,10 +125,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const dataDir = path.resolve(env.DATA_DIR);
 
   if (env.NODE_ENV === 'production') {
-    const missing = (['JWT_SECRET', 'ENCRYPTION_KEY'] as const).filter((k) => !env[k]);
-    if (missing.length > 0) {
-      throw new ConfigError(missing.map((k) => `${k}: is required when NODE_ENV=production`));
+    const problems = (['JWT_SECRET', 'ENCRYPTION_KEY', 'SMTP_URL'] as const)
+      .filter((k) => !env[k])
+      .map((k) => `${k}: is required when NODE_ENV=production`);
+    if (env.DEMO) problems.push('DEMO: the demo store cannot run when NODE_ENV=production');
+    if (env.PUBLIC_URL && !isHttpsOrLoopback(env.PUBLIC_URL)) {
+      problems.push(
+        'PUBLIC_URL: must be https:// when NODE_ENV=production (http only on loopback)',
+      );
     }
+    if (problems.length > 0) throw new ConfigError(problems);
   }
   const generated = !env.JWT_SECRET || !env.ENCRYPTION_KEY ? devSecrets(dataDir) : undefined;
   const jwtSecret = env.JWT_SECRET ?? generated!.jwtSecret;
