@@ -24,6 +24,23 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits or catches loses its error (and, in a handler, the
+    // request's outcome).
+    files: [
+      'apps/api/src/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+      'packages/contracts/src/**/*.ts',
+      'tools/salla-sandbox/src/**/*.ts',
+    ],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },

@@ -239,9 +239,9 @@ describe('the shopper loyalty page', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderPage({ framed: true });
     expect(screen.getByRole('status')).toHaveTextContent(ar['states.loading']);
-    act(() => vi.advanceTimersByTime(2900));
+    act(() => void vi.advanceTimersByTime(2900));
     expect(screen.queryByLabelText(ar['signIn.email'])).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(100));
+    act(() => void vi.advanceTimersByTime(100));
     expect(screen.getByLabelText(ar['signIn.email'])).toHaveValue('');
   });
 

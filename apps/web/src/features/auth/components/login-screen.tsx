@@ -123,7 +123,7 @@ export function LoginScreen() {
                 <LoginForm
                   key={generation}
                   onError={setError}
-                  onSuccess={() => navigate(paths.dashboard, { replace: true })}
+                  onSuccess={() => void navigate(paths.dashboard, { replace: true })}
                   onForgotPassword={() => {
                     clearMessages();
                     recovery.start();

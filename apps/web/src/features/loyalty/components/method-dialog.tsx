@@ -246,7 +246,11 @@ function MethodForm({ rule, onDone, onBusyChange }: MethodFormProps) {
 
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:items-center dark:border-slate-800">
           {rule.enabled ? (
-            <Button variant="ghost" className="text-red-700 dark:text-red-300" onClick={turnOff}>
+            <Button
+              variant="ghost"
+              className="text-red-700 dark:text-red-300"
+              onClick={() => void turnOff()}
+            >
               <Power aria-hidden="true" className="size-4" />
               {t('methodDialog.delete')}
             </Button>

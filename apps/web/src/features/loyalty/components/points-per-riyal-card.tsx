@@ -267,7 +267,11 @@ export function PointsPerRiyalCard({ rule, orderRule }: PointsPerRiyalCardProps)
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
             {enabled ? (
-              <Button variant="ghost" className="text-red-700 dark:text-red-300" onClick={turnOff}>
+              <Button
+                variant="ghost"
+                className="text-red-700 dark:text-red-300"
+                onClick={() => void turnOff()}
+              >
                 <Power aria-hidden="true" className="size-4" />
                 {t('perRiyal.turnOff')}
               </Button>
