@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   customers,
@@ -8,14 +8,45 @@ import {
   webhookEvents,
 } from '../../db/schema/index.ts';
 
-/** Claims (job, period); only the first caller across all instances gets true. */
-export async function claimJobRun(db: Executor, job: string, period: string): Promise<boolean> {
-  const rows = await db
-    .insert(jobRuns)
-    .values({ job, period })
-    .onConflictDoNothing()
-    .returning({ job: jobRuns.job });
+/**
+ * Claims (job, period); only one caller across all instances gets true. With `staleAfterMs`, a
+ * claim that never finished and has not been touched for that long (its instance failed or was
+ * restarted mid-run) is taken over: `started_at` moves to `at`, so one taker wins.
+ */
+export async function claimJobRun(
+  db: Executor,
+  job: string,
+  period: string,
+  options: { at?: Date; staleAfterMs?: number } = {},
+): Promise<boolean> {
+  const at = options.at ?? new Date();
+  const insert = db.insert(jobRuns).values({ job, period, startedAt: at });
+  const rows = await (
+    options.staleAfterMs === undefined
+      ? insert.onConflictDoNothing()
+      : insert.onConflictDoUpdate({
+          target: [jobRuns.job, jobRuns.period],
+          set: { startedAt: at },
+          setWhere: and(
+            isNull(jobRuns.finishedAt),
+            lt(jobRuns.startedAt, new Date(at.getTime() - options.staleAfterMs)),
+          ),
+        })
+  ).returning({ job: jobRuns.job });
   return rows.length > 0;
+}
+
+/** A run still working says so, so that nobody takes its claim over. */
+export async function touchJobRun(
+  db: Executor,
+  job: string,
+  period: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(jobRuns)
+    .set({ startedAt: at })
+    .where(and(eq(jobRuns.job, job), eq(jobRuns.period, period), isNull(jobRuns.finishedAt)));
 }
 
 export async function finishJobRun(

@@ -11,12 +11,19 @@ import {
   findMerchantsWithBirthdayRule,
   finishJobRun,
   purgeStoresUninstalledBefore,
+  touchJobRun,
 } from './jobs.repository.ts';
 import { countRuleEarns, findExpiredLots } from './ledger.repository.ts';
 import { creditPoints, expireLot } from './ledger.service.ts';
 
 /** A birthday set this recently earns nothing yet, so nobody moves their birthday to today. */
 export const BIRTHDAY_WAIT_DAYS = 30;
+
+/**
+ * A birthday run touches its claim after every store; one silent this long died (an error, a
+ * restart) and the next tick resumes the day — the ledger keys skip what it already gave.
+ */
+export const BIRTHDAY_RUN_STALE_MS = 15 * 60 * 1000;
 
 /** How long an uninstalled store's data is kept, so a merchant who comes back finds it all. */
 export const UNINSTALL_GRACE_DAYS = 90;
@@ -35,8 +42,13 @@ export function createJobsService(ctx: AppContext) {
   ): Promise<{ ran: boolean; awarded: number }> {
     const now = ctx.now();
     const today = riyadhToday(now);
-    if (!options.force && !(await claimJobRun(db, 'birthday', today.date)))
-      return { ran: false, awarded: 0 };
+    const claimed =
+      options.force ||
+      (await claimJobRun(db, 'birthday', today.date, {
+        at: now,
+        staleAfterMs: BIRTHDAY_RUN_STALE_MS,
+      }));
+    if (!claimed) return { ran: false, awarded: 0 };
     let awarded = 0;
     const setBefore = new Date(now.getTime() - BIRTHDAY_WAIT_DAYS * 86_400_000);
     for (const merchantId of await findMerchantsWithBirthdayRule(db)) {
@@ -71,6 +83,7 @@ export function createJobsService(ctx: AppContext) {
         }
         return count;
       });
+      await touchJobRun(db, 'birthday', today.date, ctx.now());
     }
     await finishJobRun(db, 'birthday', today.date, { awarded });
     log.info({ job: 'birthday', day: today.date, awarded }, 'birthday job done');
