@@ -13,7 +13,7 @@ import {
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import type { Config } from './env.ts';
+import { trustedProxies, type Config } from './env.ts';
 import { loggerOptions } from './lib/log-serializers.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -81,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
   const server = Fastify({
     logger: options.logger ?? loggerOptions(config, options.logStream),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

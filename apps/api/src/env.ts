@@ -47,7 +47,30 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Nuqat نقاط <no-reply@nuqat.sa>'),
   DEMO: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Which proxies may name the client in X-Forwarded-For: `0` none, `N` the last N hops
+   * (`1` = one load balancer), or trusted addresses/CIDR ranges (`10.0.0.0/8,192.0.2.7`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((value, ctx): false | number | string[] => {
+      const v = value.trim().toLowerCase();
+      if (v === '0' || v === 'false' || v === 'no') return false;
+      if (v === 'true' || v === 'yes') return 1;
+      if (/^\d+$/.test(v)) return Math.min(Number(v), 32);
+      const entries = v.split(',').map((e) => e.trim());
+      const address = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+      const bad = entries.filter((e) => !address.safeParse(e).success);
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be 0, a hop count or addresses/CIDR ranges (bad: ${bad.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -74,8 +97,19 @@ export interface Config {
   mailFrom: string;
   demo: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: off, a hop count, or trusted addresses/CIDR ranges. */
+  trustProxy: false | number | string[];
   webDistDir: string;
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy. A hop count becomes a function of the hop index
+ * (0 = the socket peer), because Fastify takes a bare number to mean "trust nothing".
+ */
+export function trustedProxies(
+  setting: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 export class ConfigError extends Error {

@@ -45,3 +45,69 @@ export async function pruneRateLimits(db: Database, olderThanSeconds = 86_400): 
     sql`delete from rate_limit_buckets where window_start < now() - make_interval(secs => ${olderThanSeconds})`,
   );
 }
+
+/**
+ * Back-off after consecutive failures (of a password, say), so that only failures slow an
+ * account down and nobody can lock it: the first `free` failures cost nothing, then each try
+ * must wait `2^(failures - free)` seconds after the previous one, up to `maxDelaySeconds`.
+ * A success clears the count; a day without failures forgets it.
+ */
+export interface BackoffRule {
+  /** e.g. `login:fail:owner@store.sa` */
+  key: string;
+  free: number;
+  maxDelaySeconds: number;
+}
+
+const FORGET_AFTER_SECONDS = 86_400;
+
+/**
+ * Claims the right to try now. In back-off, the claim moves the row's time forward, so of many
+ * concurrent tries only one gets through per delay (the row lock orders them); the others get
+ * RATE_LIMITED with the seconds left.
+ */
+export async function claimBackoffTry(db: Database, rule: BackoffRule): Promise<void> {
+  const result = await db.execute(sql`
+    with old as (
+      select key, hits, window_start,
+        least(${rule.maxDelaySeconds}::float8, power(2::float8, hits - ${rule.free})) as delay
+      from rate_limit_buckets
+      where key = ${rule.key}
+        and hits >= ${rule.free}
+        and window_start > now() - make_interval(secs => ${FORGET_AFTER_SECONDS})
+      for update
+    ), claimed as (
+      update rate_limit_buckets b set window_start = now()
+      from old
+      where b.key = old.key and old.window_start <= now() - make_interval(secs => old.delay)
+      returning b.key
+    )
+    select (select count(*) from claimed)::int as claimed,
+      greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => delay) - now()))))::int as retry_after
+    from old`);
+  const row = (result as unknown as { rows: { claimed: number; retry_after: number }[] }).rows[0];
+  if (row && Number(row.claimed) === 0)
+    throw new AppError('RATE_LIMITED', { retryAfter: Number(row.retry_after) });
+}
+
+/** Counts one failure (a day-old streak starts again at one). */
+export async function recordBackoffFailure(db: Database, rule: BackoffRule): Promise<void> {
+  await db.execute(sql`
+    insert into rate_limit_buckets as b (key, window_start, hits)
+    values (${rule.key}, now(), 1)
+    on conflict (key) do update set
+      hits = case when b.window_start <= now() - make_interval(secs => ${FORGET_AFTER_SECONDS}) then 1 else b.hits + 1 end,
+      window_start = now()`);
+}
+
+/** A success: the streak is over. */
+export async function clearBackoff(db: Database, rule: BackoffRule): Promise<void> {
+  await db.execute(sql`delete from rate_limit_buckets where key = ${rule.key}`);
+}
+
+/** Hands back one hit of the current window (a try that turned out to be no failure). */
+export async function refundRateLimit(db: Database, rule: RateLimitRule): Promise<void> {
+  await db.execute(sql`
+    update rate_limit_buckets set hits = greatest(0, hits - 1)
+    where key = ${rule.key} and window_start > now() - make_interval(secs => ${rule.windowSeconds})`);
+}

@@ -16,7 +16,13 @@ import {
   verifyPassword,
 } from '../../lib/crypto.ts';
 import { passwordResetCodeMail } from '../../lib/mail-templates.ts';
-import { enforceRateLimits } from '../../lib/rate-limit.ts';
+import {
+  claimBackoffTry,
+  clearBackoff,
+  enforceRateLimits,
+  recordBackoffFailure,
+  refundRateLimit,
+} from '../../lib/rate-limit.ts';
 import { signMerchantToken, verifyMerchantToken } from '../../lib/tokens.ts';
 import { findMerchantByEmail, updateMerchantPassword } from '../merchants/merchants.repository.ts';
 import {
@@ -34,13 +40,22 @@ import {
 export const SESSION_TTL_DAYS = 7;
 const WINDOW = 15 * 60;
 
-/** Per-IP limits are loose (offices share IPs); per-e-mail limits protect one account. */
+/**
+ * Per-IP limits are loose (offices share IPs) and count attempts; per-account limits count
+ * failures only, so nobody can lock an owner out by trying (docs/decisions/012-abuse-limits.md).
+ */
 export const AUTH_RATE_LIMITS = {
   loginPerIp: { limit: 30, windowSeconds: WINDOW },
-  loginPerEmail: { limit: 10, windowSeconds: WINDOW },
+  /** After 5 wrong passwords, each try waits 1 s, 2 s, 4 s … up to 5 minutes after the last. */
+  loginFailuresPerEmail: { free: 5, maxDelaySeconds: 300 },
   forgotPerIp: { limit: 10, windowSeconds: WINDOW },
   forgotPerEmail: { limit: 3, windowSeconds: WINDOW },
   codePerIp: { limit: 30, windowSeconds: WINDOW },
+  /**
+   * Wrong reset codes per account per day (verify and reset together). 10 guesses a day
+   * against 10⁶ codes: one chance in 100,000 a day, under 0.4 % in a year of non-stop trying.
+   */
+  codeFailuresPerEmail: { limit: 10, windowSeconds: 86_400 },
 } as const;
 
 export interface RequestOrigin {
@@ -60,10 +75,10 @@ export function createAuthService(ctx: AppContext) {
   async function login(
     input: { email: string; password: string } & RequestOrigin,
   ): Promise<LoginResult> {
-    await enforceRateLimits(db, [
-      { key: `login:ip:${input.ip}`, ...AUTH_RATE_LIMITS.loginPerIp },
-      { key: `login:email:${input.email}`, ...AUTH_RATE_LIMITS.loginPerEmail },
-    ]);
+    await enforceRateLimits(db, [{ key: `login:ip:${input.ip}`, ...AUTH_RATE_LIMITS.loginPerIp }]);
+    // Unknown e-mails back off the same way, so the limit tells nothing about who exists.
+    const backoff = { key: `login:fail:${input.email}`, ...AUTH_RATE_LIMITS.loginFailuresPerEmail };
+    await claimBackoffTry(db, backoff);
     const merchant = await findMerchantByEmail(db, input.email);
     // Unknown e-mail and wrong password take the same time and give the same answer.
     const passwordOk = await verifyPassword(
@@ -72,8 +87,10 @@ export function createAuthService(ctx: AppContext) {
     );
     if (!merchant?.passwordHash || !passwordOk) {
       log.info({ event: 'login_failed', known: Boolean(merchant) }, 'login failed');
+      await recordBackoffFailure(db, backoff);
       throw new AppError('AUTH_INVALID_CREDENTIALS');
     }
+    await clearBackoff(db, backoff);
     const expiresAt = new Date(ctx.now().getTime() + SESSION_TTL_DAYS * 86_400_000);
     const session = await insertSession(db, {
       merchantId: merchant.id,
@@ -127,13 +144,37 @@ export function createAuthService(ctx: AppContext) {
     ]);
     const merchant = await findMerchantByEmail(db, input.email);
     if (!merchant) return;
-    const code = await db.transaction((tx) => issueResetCode(tx, merchant.id));
-    // Not awaited: waiting for SMTP would make known e-mails measurably slower than unknown ones.
-    void ctx.mailer
-      .send(passwordResetCodeMail({ to: merchant.email!, storeName: merchant.storeName, code }))
-      .catch((error: unknown) =>
+    // Issuing the code and mailing it happen after the answer: the request does the same work
+    // (limits and one lookup) whether or not the e-mail is known, so timing reveals nothing.
+    setImmediate(() => {
+      sendResetCode(merchant).catch((error: unknown) =>
         log.error({ err: error, merchantId: merchant.id }, 'reset code mail failed'),
       );
+    });
+  }
+
+  async function sendResetCode(merchant: {
+    id: number;
+    email: string | null;
+    storeName: string;
+  }): Promise<void> {
+    const code = await db.transaction((tx) => issueResetCode(tx, merchant.id));
+    await ctx.mailer.send(
+      passwordResetCodeMail({ to: merchant.email!, storeName: merchant.storeName, code }),
+    );
+  }
+
+  /**
+   * Every try at a code is counted against the account's daily cap before the code is looked
+   * at (so concurrent guesses cannot overrun it), and handed back when the code was right.
+   */
+  async function claimCodeTry(input: { email: string } & RequestOrigin) {
+    const cap = { key: `code:fail:${input.email}`, ...AUTH_RATE_LIMITS.codeFailuresPerEmail };
+    await enforceRateLimits(db, [
+      { key: `code:ip:${input.ip}`, ...AUTH_RATE_LIMITS.codePerIp },
+      cap,
+    ]);
+    return { succeeded: () => refundRateLimit(db, cap) };
   }
 
   type CodeCheck = 'ok' | 'invalid';
@@ -152,7 +193,7 @@ export function createAuthService(ctx: AppContext) {
   async function verifyResetCode(
     input: { email: string; code: string } & RequestOrigin,
   ): Promise<void> {
-    await enforceRateLimits(db, [{ key: `code:ip:${input.ip}`, ...AUTH_RATE_LIMITS.codePerIp }]);
+    const attempt = await claimCodeTry(input);
     const merchant = await findMerchantByEmail(db, input.email);
     if (!merchant) throw new AppError('RESET_CODE_INVALID');
     const outcome = await db.transaction(async (tx) => {
@@ -165,16 +206,17 @@ export function createAuthService(ctx: AppContext) {
       return check;
     });
     if (outcome !== 'ok') throw new AppError('RESET_CODE_INVALID');
+    await attempt.succeeded();
   }
 
   async function resetPassword(
     input: { email: string; code: string; newPassword: string } & RequestOrigin,
   ): Promise<void> {
-    await enforceRateLimits(db, [{ key: `code:ip:${input.ip}`, ...AUTH_RATE_LIMITS.codePerIp }]);
+    const attempt = await claimCodeTry(input);
     const merchant = await findMerchantByEmail(db, input.email);
     if (!merchant) throw new AppError('RESET_CODE_INVALID');
-    const passwordHash = await hashPassword(input.newPassword);
-    const outcome = await db.transaction(async (tx) => {
+    // The code first (a keyed hash, cheap); argon2 only for a right, verified code.
+    const checked = await db.transaction(async (tx) => {
       const row = await lockOpenResetCode(tx, merchant.id);
       const check = checkCode(row, merchant.id, input.code);
       if (check === 'wrong') {
@@ -183,6 +225,16 @@ export function createAuthService(ctx: AppContext) {
       }
       if (check === 'invalid') return 'invalid' as const;
       if (!row!.verifiedAt) return 'not_verified' as const;
+      return row!.id;
+    });
+    if (checked === 'invalid') throw new AppError('RESET_CODE_INVALID');
+    await attempt.succeeded();
+    if (checked === 'not_verified') throw new AppError('RESET_CODE_NOT_VERIFIED');
+    const passwordHash = await hashPassword(input.newPassword);
+    const outcome = await db.transaction(async (tx) => {
+      // Still the same open code: a concurrent reset or a newer code wins over this one.
+      const row = await lockOpenResetCode(tx, merchant.id);
+      if (row?.id !== checked || row.expiresAt <= ctx.now()) return 'invalid' as const;
       await updateMerchantPassword(tx, merchant.id, passwordHash);
       await updateResetCode(tx, merchant.id, row!.id, { consumedAt: ctx.now() });
       const ended = await revokeAllSessions(tx, merchant.id);
@@ -193,7 +245,6 @@ export function createAuthService(ctx: AppContext) {
       return 'ok' as const;
     });
     if (outcome === 'invalid') throw new AppError('RESET_CODE_INVALID');
-    if (outcome === 'not_verified') throw new AppError('RESET_CODE_NOT_VERIFIED');
   }
 
   return {
