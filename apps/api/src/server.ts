@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { createDatabase } from './db/client.ts';
-import { prepareDemo, runDemo } from './demo/demo.ts';
 import { ConfigError, loadConfig, type Config } from './env.ts';
 import { pruneRateLimits } from './lib/rate-limit.ts';
 
@@ -17,7 +16,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const demo = config.demo ? await prepareDemo(config) : undefined;
+  // The demo and the Salla sandbox it runs load only in demo mode (a production build leaves
+  // them out: build.mjs without --demo).
+  const demoModule = config.demo ? await import('./demo/demo.ts') : undefined;
+  const demo = demoModule ? await demoModule.prepareDemo(config) : undefined;
   if (demo) config = demo.config;
 
   const database = await createDatabase({
@@ -76,7 +78,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await server.listen({ host: config.host, port: config.port });
-  if (demo) await runDemo(app, demo.sandbox);
+  if (demoModule && demo) await demoModule.runDemo(app, demo.sandbox);
 }
 
 main().catch((error: unknown) => {
