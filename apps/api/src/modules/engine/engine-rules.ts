@@ -38,7 +38,12 @@ export function isReversed(order: OrderRow): boolean {
 
 /** Placed, past payment, not cancelled: the moment an order starts to count. */
 export function qualifies(order: OrderRow): boolean {
-  return Boolean(order.statusSlug) && !NON_QUALIFYING.has(order.statusSlug!) && !isReversed(order);
+  return statusQualifies(order.statusSlug) && !isReversed(order);
+}
+
+/** A status past payment and not cancelled: an order in it counts (if nothing reversed it). */
+export function statusQualifies(slug: string | null): boolean {
+  return Boolean(slug) && !NON_QUALIFYING.has(slug!);
 }
 
 /** Share of the order still kept by the shopper, for proportional clawback of partial refunds. */

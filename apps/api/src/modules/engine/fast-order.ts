@@ -1,7 +1,12 @@
 import type { Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { sqlStateOf } from '../../lib/db-errors.ts';
-import { earningBlock, monthlyOrderLimit, planPeriodStart, qualifies } from './engine-rules.ts';
+import {
+  earningBlock,
+  monthlyOrderLimit,
+  planPeriodStart,
+  statusQualifies,
+} from './engine-rules.ts';
 import type { OrderRow } from './engine.repository.ts';
 import {
   enabled,
@@ -48,15 +53,8 @@ export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
   const totalHalalas = facts.totalHalalas ?? 0;
   const spendHalalas = facts.spendHalalas ?? 0;
   const placedAt = facts.placedAt ?? at;
-  const qualifying = qualifies({
-    statusSlug: facts.statusSlug,
-    cancelled: false,
-    deleted: false,
-    restored: false,
-    fullyRefunded: false,
-    refundedHalalas: 0,
-    earnBaseHalalas: totalHalalas,
-  } as OrderRow);
+  // A new order: nothing cancelled, returned or refunded it yet, so its status decides.
+  const qualifying = statusQualifies(facts.statusSlug);
   const base = {
     merchantId: merchant.id,
     configVersion: merchant.configVersion,
