@@ -8,7 +8,7 @@ import { ensureMerchant, lockMerchant, updateMerchant } from '../merchants/merch
 import { findMerchantByEmail, findMerchantById } from '../merchants/merchants.repository.ts';
 import { claimProfileFetch } from './salla-jobs.repository.ts';
 import { storeTokens } from './salla-tokens.service.ts';
-import { insertWebhookEvent, webhookEventExists } from './webhooks.repository.ts';
+import { deliveryExists, insertWebhookEvent } from './webhooks.repository.ts';
 import { parseOrFail, type WebhookOutcome } from './payload.ts';
 
 /** The envelope as stored: Salla's access and refresh tokens removed from its data. */
@@ -52,7 +52,7 @@ export function createInstallService(deps: {
     at: Date,
   ): Promise<WebhookOutcome> {
     const merchantId = envelope.merchant;
-    if (await webhookEventExists(db, merchantId, dedupeKey)) return 'duplicate';
+    if (await deliveryExists(db, dedupeKey)) return 'duplicate';
     const data = parseOrFail(AppStoreAuthorizeDataSchema, envelope.data);
     const now = ctx.now();
     const tokens = {

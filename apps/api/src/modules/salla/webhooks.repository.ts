@@ -16,19 +16,6 @@ export async function insertWebhookEvent(
   return row ?? null;
 }
 
-export async function webhookEventExists(
-  db: Executor,
-  merchantId: number,
-  dedupeKey: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.merchantId, merchantId), eq(webhookEvents.dedupeKey, dedupeKey)))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** A delivery stored before: found by the body's hash alone, before the body is parsed. */
 export async function deliveryExists(db: Executor, dedupeKey: string): Promise<boolean> {
   const rows = await preparedQuery(
