@@ -1,12 +1,73 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 // Physical-direction Tailwind utilities break RTL layouts; only logical ones are allowed.
 const physicalClass =
   /(^|\s|["'`])-?(ml|mr|pl|pr|left|right|rounded-l|rounded-r|rounded-tl|rounded-tr|rounded-bl|rounded-br|border-l|border-r|scroll-ml|scroll-mr)-[0-9a-z[]|(^|\s|["'`])text-(left|right)(\s|$|["'`])/;
+
+/** Which part of the tree may import which (docs/decisions/016-module-boundaries.md). */
+const boundaryZones = [
+  {
+    target: './packages/contracts',
+    from: ['./apps', './tools'],
+    message: 'The contracts are shared by everyone and import no application.',
+  },
+  {
+    target: './apps/web',
+    from: ['./apps/api', './tools'],
+    message: 'The web app talks to the API over HTTP only.',
+  },
+  {
+    target: './apps/api/src',
+    from: './apps/web',
+    message: 'The API does not import the web app.',
+  },
+  {
+    target: './tools/salla-sandbox',
+    from: './apps',
+    message: 'The sandbox stands in for Salla and knows nothing of Nuqat.',
+  },
+  {
+    target: ['./apps/api/src/lib', './apps/api/src/db'],
+    from: ['./apps/api/src/modules', './apps/api/src/plugins'],
+    message: 'lib/ and db/ are below the modules and plugins that use them.',
+  },
+  // One zone per feature: it may import itself, no other feature.
+  ...readdirSync(new URL('./apps/web/src/features/', import.meta.url)).map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other; shared pieces go to components/ or lib/.',
+  })),
+  {
+    target: [
+      './apps/web/src/features',
+      './apps/web/src/components',
+      './apps/web/src/lib',
+      './apps/web/src/shopper',
+      './apps/web/src/snippet',
+    ],
+    from: './apps/web/src/app',
+    message: 'app/ composes the features; nothing below it imports app/.',
+  },
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: './apps/web/src/features',
+    message: 'Shared components and lib know no feature.',
+  },
+  {
+    target: ['./apps/web/src/shopper', './apps/web/src/snippet'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message:
+      'The shopper page and the storefront snippet ship on their own, without the back-office.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'coverage/**', 'e2e/artifacts/**'] },
@@ -38,6 +99,80 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // The layout's promises (docs/decisions/016-module-boundaries.md), checked on every file.
+    files: [
+      'apps/api/src/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+      'packages/contracts/src/**/*.ts',
+      'tools/salla-sandbox/src/**/*.ts',
+    ],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Dependencies are parsed as TypeScript, so cycles through .ts files are seen.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'apps/api/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/contracts/tsconfig.json',
+            'tools/salla-sandbox/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+    },
+  },
+  {
+    // The Salla sandbox stands in for Salla in tests and in the demo, never in the product.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/demo/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...boundaryZones,
+            {
+              target: './apps/api/src',
+              from: './tools',
+              message: 'Only tests and the demo (loaded with DEMO=1) use the Salla sandbox.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Repositories are the only files that read or write Drizzle tables (types may travel).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/**/*.repository.ts',
+      'apps/api/src/db/**',
+      'apps/api/src/**/*.test.ts',
+      'apps/api/src/test/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/schema/*', '**/db/schema'],
+              allowTypeImports: true,
+              message: 'Only repositories import Drizzle tables; use or add a repository function.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -204,7 +204,7 @@ export const planUsage = pgTable(
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     /**
      * The month's count is split over slots, each with its share of the limit, so concurrent
-     * orders of one store rarely update the same row (engine/plan-usage.ts).
+     * orders of one store rarely update the same row (engine/plan-usage.repository.ts).
      */
     slot: integer('slot').notNull().default(0),
     ordersCounted: integer('orders_counted').notNull().default(0),

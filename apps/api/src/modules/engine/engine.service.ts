@@ -34,7 +34,7 @@ import type {
 } from './facts.ts';
 import { accountedForSources, countRuleEarns } from './ledger.repository.ts';
 import { creditPoints, debitPoints } from './ledger.service.ts';
-import { countOrderAgainstPlan } from './plan-usage.ts';
+import { countOrderAgainstPlan } from './plan-usage.repository.ts';
 
 /**
  * Turns plain facts about a store's shoppers and orders into points (salla/ translates Salla's

@@ -29,7 +29,7 @@ import {
   randomId,
 } from '../../test/engine-support.ts';
 import { planPeriodStart } from './engine-rules.ts';
-import { PLAN_USAGE_SLOTS, preferredSlot, slotCap } from './plan-usage.ts';
+import { PLAN_USAGE_SLOTS, preferredSlot, slotCap } from './plan-usage.repository.ts';
 import { debitPoints } from './ledger.service.ts';
 
 let ctx: EngineContext;

@@ -16,7 +16,7 @@ import {
   type EngineConfig,
   type OrderEventInput,
 } from './engine.service.ts';
-import { preferredSlot, slotCap } from './plan-usage.ts';
+import { preferredSlot, slotCap } from './plan-usage.repository.ts';
 
 /**
  * The fast path: the first event of an order — by far the most common event — applied in one

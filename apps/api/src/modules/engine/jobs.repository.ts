@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   customers,
   jobRuns,
   loyaltyRules,
   merchants,
+  orders,
   webhookEvents,
 } from '../../db/schema/index.ts';
 
@@ -115,4 +116,36 @@ export async function purgeStoresUninstalledBefore(db: Executor, cutoff: Date): 
       await tx.delete(webhookEvents).where(inArray(webhookEvents.merchantId, ids));
     return ids;
   });
+}
+
+export interface ReleaseCursor {
+  releaseAt: Date;
+  merchantId: number;
+  id: number;
+}
+
+/**
+ * Orders of every store whose holding period ended by `now` and whose points are not released
+ * yet, in (release time, store, order) order after `after` — a keyset page for the release job.
+ */
+export function findOrdersDueForRelease(
+  db: Executor,
+  now: Date,
+  after: ReleaseCursor,
+  limit: number,
+) {
+  return db
+    .select({ merchantId: orders.merchantId, id: orders.id, releaseAt: orders.releaseAt })
+    .from(orders)
+    .where(
+      and(
+        isNull(orders.releasedAt),
+        isNotNull(orders.releaseAt),
+        lte(orders.releaseAt, now),
+        eq(orders.earnStatus, 'earned'),
+        sql`(${orders.releaseAt}, ${orders.merchantId}, ${orders.id}) > (${after.releaseAt}, ${after.merchantId}, ${after.id})`,
+      ),
+    )
+    .orderBy(asc(orders.releaseAt), asc(orders.merchantId), asc(orders.id))
+    .limit(limit);
 }

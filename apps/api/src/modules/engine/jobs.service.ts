@@ -1,6 +1,4 @@
 import type { AppContext } from '../../context.ts';
-import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { orders } from '../../db/schema/index.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
 import { findRules } from './engine.repository.ts';
 import { earningBlock, riyadhToday } from './engine-rules.ts';
@@ -8,6 +6,7 @@ import { enabled, expiryFor, releaseOrder, type EngineConfig } from './engine.se
 import {
   claimJobRun,
   findBirthdayCustomers,
+  findOrdersDueForRelease,
   findMerchantsWithBirthdayRule,
   finishJobRun,
   purgeStoresUninstalledBefore,
@@ -136,20 +135,7 @@ export function createJobsService(ctx: AppContext) {
     const configs = new Map<number, EngineConfig | null>();
     let after = { releaseAt: new Date(0), merchantId: 0, id: 0 };
     for (;;) {
-      const todo = await db
-        .select({ merchantId: orders.merchantId, id: orders.id, releaseAt: orders.releaseAt })
-        .from(orders)
-        .where(
-          and(
-            isNull(orders.releasedAt),
-            isNotNull(orders.releaseAt),
-            lte(orders.releaseAt, now),
-            eq(orders.earnStatus, 'earned'),
-            sql`(${orders.releaseAt}, ${orders.merchantId}, ${orders.id}) > (${after.releaseAt}, ${after.merchantId}, ${after.id})`,
-          ),
-        )
-        .orderBy(asc(orders.releaseAt), asc(orders.merchantId), asc(orders.id))
-        .limit(200);
+      const todo = await findOrdersDueForRelease(db, now, after, 200);
       if (todo.length === 0) break;
       for (const order of todo) {
         if (!configs.has(order.merchantId)) {

@@ -38,7 +38,7 @@ export async function updateMerchantPassword(
     .where(and(eq(merchants.id, merchantId)));
 }
 
-/** The month's usage, summed over the engine's plan-usage slots (engine/plan-usage.ts). */
+/** The month's usage, summed over the engine's plan-usage slots (engine/plan-usage.repository.ts). */
 export async function findPlanUsage(
   db: Executor,
   merchantId: number,
