@@ -64,15 +64,17 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL pool', () => {
     }
   });
 
-  test('every pooled connection carries a statement time limit', async () => {
+  test('every pooled connection carries statement, lock and idle-in-transaction limits', async () => {
     const handle = await createDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 1 });
     try {
       const [row] = (
-        (await handle.db.execute(sql`show statement_timeout`)) as unknown as {
-          rows: { statement_timeout: string }[];
-        }
+        (await handle.db.execute(
+          sql`select current_setting('statement_timeout') as statement,
+                     current_setting('lock_timeout') as lock,
+                     current_setting('idle_in_transaction_session_timeout') as idle`,
+        )) as unknown as { rows: { statement: string; lock: string; idle: string }[] }
       ).rows;
-      expect(row!.statement_timeout).toBe('30s');
+      expect(row).toEqual({ statement: '30s', lock: '10s', idle: '1min' });
     } finally {
       await handle.close();
     }

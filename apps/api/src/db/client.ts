@@ -55,6 +55,8 @@ export interface DatabaseOptions {
 export const POSTGRES_TIMEOUTS = {
   connectionTimeoutMillis: 10_000,
   statement_timeout: 30_000,
+  /** A statement waiting this long for a row lock gives up (and is retried by its sender). */
+  lock_timeout: 10_000,
   idle_in_transaction_session_timeout: 60_000,
 } as const;
 
@@ -80,11 +82,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         try {
           // A migration may rewrite a large table: no statement time limit for it.
           await client.query('set statement_timeout = 0');
+          await client.query('set lock_timeout = 0');
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
           await client.query('reset statement_timeout').catch(() => {});
+          await client.query('reset lock_timeout').catch(() => {});
           client.release();
         }
       },
