@@ -72,8 +72,23 @@ describe.each(['ar', 'en'] as const)('merchant login in %s', (lang) => {
     await page.waitForURL('**/dashboard');
     await page.getByTestId('store-name').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('merchantId'))).toBe('7000001');
+    // The session is the httpOnly cookie: nothing a script can read holds it.
+    const readable = await page.evaluate(() => ({
+      storage: JSON.stringify({ ...localStorage, ...sessionStorage }),
+      cookies: document.cookie,
+    }));
+    const [session] = (await context.cookies()).filter((c) => c.name === 'nuqat_session');
+    expect(session?.httpOnly).toBe(true);
+    expect(readable.storage).not.toContain(session!.value);
+    expect(readable.cookies).not.toContain('nuqat_session');
+    expect(readable.cookies).toContain('nuqat_csrf=');
+    // Logout is a change: it goes through only with the CSRF token, and ends the session.
     await page.getByRole('button', { name: t.common.nav.logout }).first().click();
     await page.waitForURL('**/login');
+    const storeInfo = await fetch(`${product.baseUrl}/api/merchants/store-info`, {
+      headers: { cookie: `nuqat_session=${session!.value}` },
+    });
+    expect(storeInfo.status).toBe(401);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.goto(`${product.baseUrl}/dashboard`);
     await page.waitForURL('**/login');

@@ -167,7 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await server.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  const requireMerchant = registerMerchantAuth(server, services.auth);
+  const requireMerchant = registerMerchantAuth(server, services.auth, config.jwtSecret);
   const requireShopper = registerShopperAuth(server, services.shopper);
 
   // Modules.

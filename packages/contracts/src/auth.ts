@@ -28,7 +28,12 @@ export const LoginRequestSchema = z.strictObject({
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 export const LoginResultSchema = z.object({
-  token: z.string(),
+  /**
+   * The bearer token, for API clients. Absent when the request asked for a cookie-only session
+   * (`X-Session-Mode: cookie`, as the back-office does): the browser then holds the session only
+   * in its httpOnly cookie, out of reach of scripts.
+   */
+  token: z.string().optional(),
   merchantId: z.string(),
   merchantName: z.string(),
   expiresAt: z.iso.datetime(),

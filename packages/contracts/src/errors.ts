@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'SESSION_EXPIRED',
+  'CSRF_FAILED',
   'AUTH_INVALID_CREDENTIALS',
   'RATE_LIMITED',
   'RESET_CODE_INVALID',
@@ -48,6 +49,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   SESSION_EXPIRED: 401,
+  CSRF_FAILED: 403,
   AUTH_INVALID_CREDENTIALS: 401,
   RATE_LIMITED: 429,
   RESET_CODE_INVALID: 400,
@@ -104,6 +106,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   SESSION_EXPIRED: {
     ar: 'انتهت الجلسة، يرجى تسجيل الدخول مرة أخرى',
     en: 'Your session has ended. Please log in again.',
+  },
+  CSRF_FAILED: {
+    ar: 'تعذر التحقق من مصدر الطلب، يرجى تحديث الصفحة أو تسجيل الدخول مرة أخرى',
+    en: 'This request could not be verified. Please reload the page or log in again.',
   },
   AUTH_INVALID_CREDENTIALS: {
     ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 const ISSUER = 'nuqat';
@@ -94,4 +95,29 @@ export async function verifyShopperToken(
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
   }
+}
+
+/**
+ * The CSRF token of a cookie session: an HMAC of the session's identity under a key derived
+ * from the JWT secret. The back-office reads it from a readable cookie and echoes it in a header
+ * on every change; a forged cross-site request carries the httpOnly session cookie but cannot
+ * read or compute this value (not even from a sibling subdomain that can plant cookies).
+ */
+export function csrfTokenFor(secret: Uint8Array, claims: MerchantTokenClaims): string {
+  const key = createHmac('sha256', secret).update('nuqat:csrf:v1').digest();
+  return createHmac('sha256', key)
+    .update(`${claims.merchantId}.${claims.sessionId}`)
+    .digest('base64url');
+}
+
+/** Constant-time comparison of a presented CSRF token with the session's own. */
+export function csrfTokenMatches(
+  secret: Uint8Array,
+  claims: MerchantTokenClaims,
+  presented: string | undefined,
+): boolean {
+  if (!presented) return false;
+  const expected = Buffer.from(csrfTokenFor(secret, claims));
+  const given = Buffer.from(presented);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

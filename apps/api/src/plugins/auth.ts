@@ -1,8 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { csrfTokenMatches } from '../lib/tokens.ts';
 import type { AuthService, MerchantAuth } from '../modules/auth/auth.service.ts';
 
 export const SESSION_COOKIE = 'nuqat_session';
+/** Readable by the back-office (not httpOnly): the value it echoes in CSRF_HEADER. */
+export const CSRF_COOKIE = 'nuqat_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** Requests that change nothing need no CSRF token. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,25 +18,46 @@ declare module 'fastify' {
   }
 }
 
-function readToken(request: FastifyRequest): string | undefined {
+interface Credentials {
+  token: string;
+  /** A bearer header is sent on purpose by an API client; a cookie is sent by the browser. */
+  via: 'bearer' | 'cookie';
+}
+
+function readCredentials(request: FastifyRequest): Credentials | undefined {
   const header = request.headers.authorization;
   if (header?.toLowerCase().startsWith('bearer ')) {
     const token = header.slice(7).trim();
-    if (token && token !== 'null' && token !== 'undefined') return token;
+    if (token && token !== 'null' && token !== 'undefined') return { token, via: 'bearer' };
   }
-  return request.cookies[SESSION_COOKIE] || undefined;
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : undefined;
 }
 
-/** Resolves the tenant once per request, from a bearer token or the session cookie. */
-export function registerMerchantAuth(app: FastifyInstance, authService: AuthService) {
+/**
+ * Resolves the tenant once per request, from a bearer token or the session cookie. A change
+ * made with the cookie must also carry the session's CSRF token in `X-CSRF-Token` (the cookie
+ * alone would be sent by a forged form or fetch from another site).
+ */
+export function registerMerchantAuth(
+  app: FastifyInstance,
+  authService: AuthService,
+  jwtSecret: Uint8Array,
+) {
   app.decorateRequest('merchant', null);
   return async function requireMerchant(
     request: FastifyRequest,
     _reply: FastifyReply,
   ): Promise<void> {
-    const token = readToken(request);
-    if (!token) throw new AppError('UNAUTHENTICATED');
-    request.merchant = await authService.authenticate(token);
+    const credentials = readCredentials(request);
+    if (!credentials) throw new AppError('UNAUTHENTICATED');
+    const auth = await authService.authenticate(credentials.token);
+    if (credentials.via === 'cookie' && !SAFE_METHODS.has(request.method)) {
+      const presented = request.headers[CSRF_HEADER];
+      if (!csrfTokenMatches(jwtSecret, auth, typeof presented === 'string' ? presented : undefined))
+        throw new AppError('CSRF_FAILED');
+    }
+    request.merchant = auth;
   };
 }
 

@@ -79,11 +79,13 @@ describe('session guard', () => {
     signIn();
     answerStoreInfo();
     let logoutCalls = 0;
-    let authorization: string | null = null;
+    let authorization: string | null = 'unset';
+    let csrf: string | null = null;
     server.use(
       http.post(LOGOUT_URL, ({ request }) => {
         logoutCalls += 1;
         authorization = request.headers.get('Authorization');
+        csrf = request.headers.get('X-CSRF-Token');
         return HttpResponse.json({ success: true, message: 'ok' });
       }),
     );
@@ -95,7 +97,9 @@ describe('session guard', () => {
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(logoutCalls).toBe(1);
-    expect(authorization).toBe(`Bearer ${TEST_MERCHANT.token}`);
+    // The cookie session, with its CSRF token; no bearer token exists in the browser.
+    expect(authorization).toBeNull();
+    expect(csrf).toBe(TEST_MERCHANT.csrfToken);
     for (const key of ['token', 'merchantId', 'merchantName', 'sessionTimestamp'] as const) {
       expect(localStorage.getItem(STORAGE_KEYS[key])).toBeNull();
     }

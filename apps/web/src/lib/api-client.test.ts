@@ -8,31 +8,40 @@ import { i18n } from './i18n';
 import { onSessionEnd } from './session';
 
 describe('the API client', () => {
-  test('it sends the bearer token, the cookie mode and the current language', async () => {
+  test('it sends the language, and the CSRF token on changes only — never a bearer token', async () => {
     signIn();
+    localStorage.setItem(STORAGE_KEYS.token, 'token-of-an-older-version');
     await i18n.changeLanguage('en');
-    let headers: Headers | undefined;
+    const seen: Record<string, Headers> = {};
     server.use(
       http.get('/api/ping', ({ request }) => {
-        headers = request.headers;
+        seen.get = request.headers;
+        return HttpResponse.json({ ok: true });
+      }),
+      http.post('/api/ping', ({ request }) => {
+        seen.post = request.headers;
         return HttpResponse.json({ ok: true });
       }),
     );
     await expect(apiRequest('/api/ping')).resolves.toEqual({ ok: true });
-    expect(headers?.get('Authorization')).toBe(`Bearer ${TEST_MERCHANT.token}`);
-    expect(headers?.get('Accept-Language')).toBe('en');
+    await apiRequest('/api/ping', { method: 'POST', body: {} });
+    expect(seen.get?.get('Accept-Language')).toBe('en');
+    expect(seen.get?.get('Authorization')).toBeNull();
+    expect(seen.get?.get('X-CSRF-Token')).toBeNull();
+    expect(seen.post?.get('Authorization')).toBeNull();
+    expect(seen.post?.get('X-CSRF-Token')).toBe(TEST_MERCHANT.csrfToken);
   });
 
-  test('without a token no Authorization header is sent', async () => {
-    let authorization: string | null = 'unset';
+  test('signed out, a change carries no CSRF token', async () => {
+    let csrf: string | null = 'unset';
     server.use(
-      http.get('/api/ping', ({ request }) => {
-        authorization = request.headers.get('Authorization');
+      http.post('/api/ping', ({ request }) => {
+        csrf = request.headers.get('X-CSRF-Token');
         return HttpResponse.json({});
       }),
     );
-    await apiRequest('/api/ping');
-    expect(authorization).toBeNull();
+    await apiRequest('/api/ping', { method: 'POST', body: {} });
+    expect(csrf).toBeNull();
   });
 
   test('an error body becomes an ApiError with its code and retry delay', async () => {
@@ -99,11 +108,11 @@ describe('the API client', () => {
       ApiError,
     );
     expect(ended).not.toHaveBeenCalled();
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(TEST_MERCHANT.token);
+    expect(localStorage.getItem(STORAGE_KEYS.merchantId)).toBe(TEST_MERCHANT.merchantId);
 
     await expect(apiRequest('/api/ping')).rejects.toBeInstanceOf(ApiError);
     expect(ended).toHaveBeenCalledWith('UNAUTHENTICATED');
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.merchantId)).toBeNull();
     unsubscribe();
   });
 });

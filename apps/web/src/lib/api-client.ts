@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorBodySchema, isErrorCode, type ErrorCode, type FieldIssue } from '@nuqat/contracts';
 import { currentLanguage } from './i18n';
-import { endSession, getToken } from './session';
+import { endSession, getCsrfToken } from './session';
 
 /** An HTTP answer that was not 2xx. `code` is null when the body carried no known code. */
 export class ApiError extends Error {
@@ -71,6 +71,7 @@ export interface ApiRequestOptions<T> {
    * app goes to /login. 'ignore': the caller handles 401 itself (login, password recovery).
    */
   onUnauthorized?: 'end-session' | 'ignore';
+  headers?: Record<string, string>;
 }
 
 // Bodies that are not the contract's error shape (proxies, older servers) may still say something.
@@ -132,8 +133,8 @@ function combineSignals(signal: AbortSignal | undefined, timeoutMs: number | und
 }
 
 /**
- * The one door to the API (same origin, under /api): bearer token when there is one, the
- * session cookie always, the merchant's language, and errors turned into ApiError /
+ * The one door to the API (same origin, under /api): the httpOnly session cookie, its CSRF
+ * token on every change, the merchant's language, and errors turned into ApiError /
  * NetworkError / InvalidResponseError.
  */
 export async function apiRequest<T = unknown>(
@@ -147,14 +148,18 @@ export async function apiRequest<T = unknown>(
     signal,
     timeoutMs,
     onUnauthorized = 'end-session',
+    headers: extraHeaders,
   } = options;
 
   const headers = new Headers({
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
   });
-  const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (method !== 'GET') {
+    const csrf = getCsrfToken();
+    if (csrf) headers.set('X-CSRF-Token', csrf);
+  }
+  for (const [name, value] of Object.entries(extraHeaders ?? {})) headers.set(name, value);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
 
   let response: Response;

@@ -2,8 +2,6 @@ import { STORAGE_KEYS } from '@nuqat/contracts';
 import { readStorage, removeStorage, writeStorage } from './storage';
 
 export interface StartSessionOptions {
-  /** Absent when the server keeps the session in its httpOnly cookie only. */
-  token: string | null;
   merchantId: string | null;
   merchantName: string | null;
 }
@@ -15,9 +13,8 @@ type SessionEndListener = (reason: SessionEndReason) => void;
 
 const listeners = new Set<SessionEndListener>();
 
-export function getToken(): string | null {
-  return readStorage(STORAGE_KEYS.token) || null;
-}
+/** Set by the server at login next to the httpOnly session cookie; echoed on every change. */
+const CSRF_COOKIE = 'nuqat_csrf';
 
 export function getMerchantId(): string | null {
   return readStorage(STORAGE_KEYS.merchantId) || null;
@@ -28,28 +25,44 @@ export function getMerchantName(): string | null {
 }
 
 /**
- * A merchant is signed in with a bearer token, or — when the login answer carried no token and
- * the cookie check succeeded — with the httpOnly cookie, remembered by merchantId plus the
- * login time.
+ * The session itself lives in the httpOnly cookie, which no script (ours or an injected one)
+ * can read; the browser only remembers who is signed in (merchantId) and when.
  */
 export function hasSession(): boolean {
-  if (getToken()) return true;
   return Boolean(getMerchantId() && readStorage(STORAGE_KEYS.sessionTimestamp));
 }
 
-export function startSession({ token, merchantId, merchantName }: StartSessionOptions): void {
+/** The CSRF token of the current cookie session, or null when there is none. */
+export function getCsrfToken(): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === CSRF_COOKIE) return decodeURIComponent(value.join('=')) || null;
+  }
+  return null;
+}
+
+export function startSession({ merchantId, merchantName }: StartSessionOptions): void {
   clearSession();
-  if (token) writeStorage(STORAGE_KEYS.token, token);
   if (merchantId) writeStorage(STORAGE_KEYS.merchantId, merchantId);
   if (merchantName) writeStorage(STORAGE_KEYS.merchantName, merchantName);
   writeStorage(STORAGE_KEYS.sessionTimestamp, String(Date.now()));
 }
 
+/**
+ * Also removes a bearer token an earlier version kept in localStorage (spec §3's "token" key):
+ * a token there is what a script injection would steal.
+ */
 export function clearSession(): void {
   removeStorage(STORAGE_KEYS.token);
   removeStorage(STORAGE_KEYS.merchantId);
   removeStorage(STORAGE_KEYS.merchantName);
   removeStorage(STORAGE_KEYS.sessionTimestamp);
+}
+
+/** Drops a token left in storage by an earlier version; the cookie session carries on. */
+export function forgetStoredToken(): void {
+  removeStorage(STORAGE_KEYS.token);
 }
 
 /** Clears the stored session and tells the app shell, which sends the merchant to /login. */

@@ -35,16 +35,18 @@ import {
 // Every mocked body goes through the contract schema, so a mock cannot drift from the API.
 
 export const TEST_MERCHANT = {
+  /** Only an API client (or an older server) sees a token; the back-office keeps none. */
   token: 'test-token',
+  csrfToken: 'test-csrf-token',
   merchantId: '1234567',
   merchantName: 'متجر الورد',
 } as const;
 
+/** The cookie-mode login answer the back-office gets: no token (pass one to imitate an API client). */
 export function loginResponseBody(overrides: Partial<{ token: string; merchantId: string }> = {}) {
   return LoginResponseSchema.parse({
     success: true,
     data: {
-      token: TEST_MERCHANT.token,
       merchantId: TEST_MERCHANT.merchantId,
       merchantName: TEST_MERCHANT.merchantName,
       expiresAt: '2030-01-01T00:00:00.000Z',
@@ -121,9 +123,12 @@ export function errorBody(
   });
 }
 
-/** Puts a signed-in merchant in localStorage, as a real login would. */
+/**
+ * Signs a merchant in as a real login leaves the browser: who in localStorage, the CSRF cookie
+ * readable (the httpOnly session cookie itself is invisible to scripts, so jsdom needs none).
+ */
 export function signIn(): void {
-  window.localStorage.setItem(STORAGE_KEYS.token, TEST_MERCHANT.token);
+  document.cookie = `nuqat_csrf=${TEST_MERCHANT.csrfToken}; path=/`;
   window.localStorage.setItem(STORAGE_KEYS.merchantId, TEST_MERCHANT.merchantId);
   window.localStorage.setItem(STORAGE_KEYS.merchantName, TEST_MERCHANT.merchantName);
   window.localStorage.setItem(STORAGE_KEYS.sessionTimestamp, String(Date.now()));

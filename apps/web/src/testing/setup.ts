@@ -34,6 +34,7 @@ beforeAll(() => {
 beforeEach(async () => {
   await i18n.changeLanguage('ar');
   window.localStorage.clear();
+  document.cookie = 'nuqat_csrf=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   document.documentElement.classList.remove('dark');
 });
 

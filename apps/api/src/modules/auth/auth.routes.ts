@@ -15,7 +15,8 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../env.ts';
-import { SESSION_COOKIE, merchantOf } from '../../plugins/auth.ts';
+import { CSRF_COOKIE, SESSION_COOKIE, merchantOf } from '../../plugins/auth.ts';
+import { csrfTokenFor } from '../../lib/tokens.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -44,13 +45,24 @@ export function authRoutes(deps: {
   const { authService, config, requireMerchant } = deps;
   const secureCookie = config.publicUrl.startsWith('https://');
 
-  const clearCookie = (reply: FastifyReply) =>
-    reply.clearCookie(SESSION_COOKIE, {
-      path: '/api',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookie,
-    });
+  const sessionCookie = {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookie,
+  } as const;
+  // Readable by the back-office's script (that is its purpose), sent to no other site.
+  const csrfCookie = {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'strict',
+    secure: secureCookie,
+  } as const;
+
+  const clearCookie = (reply: FastifyReply) => {
+    reply.clearCookie(SESSION_COOKIE, sessionCookie);
+    reply.clearCookie(CSRF_COOKIE, csrfCookie);
+  };
 
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -66,15 +78,18 @@ export function authRoutes(deps: {
         },
       },
       async (request, reply) => {
-        const result = await authService.login({ ...request.body, ...origin(request) });
-        reply.setCookie(SESSION_COOKIE, result.token, {
-          path: '/api',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: secureCookie,
-          expires: new Date(result.expiresAt),
+        const { session, token, ...result } = await authService.login({
+          ...request.body,
+          ...origin(request),
         });
-        return { success: true as const, data: result };
+        const expires = new Date(result.expiresAt);
+        reply.setCookie(SESSION_COOKIE, token, { ...sessionCookie, expires });
+        reply.setCookie(CSRF_COOKIE, csrfTokenFor(config.jwtSecret, session), {
+          ...csrfCookie,
+          expires,
+        });
+        const cookieOnly = request.headers['x-session-mode'] === 'cookie';
+        return { success: true as const, data: cookieOnly ? result : { token, ...result } };
       },
     );
 

@@ -77,7 +77,7 @@ export function createAuthService(ctx: AppContext) {
 
   async function login(
     input: { email: string; password: string } & RequestOrigin,
-  ): Promise<LoginResult> {
+  ): Promise<LoginResult & { token: string; session: MerchantAuth }> {
     await enforceRateLimits(db, [{ key: `login:ip:${input.ip}`, ...AUTH_RATE_LIMITS.loginPerIp }]);
     // Unknown e-mails back off the same way, so the limit tells nothing about who exists.
     const backoff = { key: `login:fail:${input.email}`, ...AUTH_RATE_LIMITS.loginFailuresPerEmail };
@@ -111,6 +111,7 @@ export function createAuthService(ctx: AppContext) {
       merchantId: String(merchant.id),
       merchantName: merchant.storeName,
       expiresAt: expiresAt.toISOString(),
+      session: { merchantId: merchant.id, sessionId: session.id },
     };
   }
 

@@ -60,6 +60,81 @@ async function requestCode(email: string, ip = uniqueIp()): Promise<string> {
   return extractResetCode(await ctx.smtp.waitForMail(email, { after: before }));
 }
 
+describe('cookie session and CSRF (the back-office keeps no token where scripts can read it)', () => {
+  const cookieLogin = async (email: string, password: string) =>
+    ctx.server.inject({
+      method: 'POST',
+      url: '/api/merchants/auth/login',
+      payload: { email, password },
+      remoteAddress: uniqueIp(),
+      headers: { 'x-session-mode': 'cookie' },
+    });
+  const cookiesOf = (res: Awaited<ReturnType<typeof cookieLogin>>) => ({
+    session: res.cookies.find((c) => c.name === 'nuqat_session')!,
+    csrf: res.cookies.find((c) => c.name === 'nuqat_csrf')!,
+  });
+  const logoutWith = (session: string, csrf?: string) =>
+    ctx.server.inject({
+      method: 'POST',
+      url: '/api/merchants/auth/logout',
+      payload: {},
+      headers: {
+        cookie: `nuqat_session=${session}`,
+        ...(csrf === undefined ? {} : { 'x-csrf-token': csrf }),
+      },
+    });
+
+  test('a cookie-mode login answers without the token; the session cookie is httpOnly, the CSRF cookie readable and strict', async () => {
+    const { merchant, email, password } = await createMerchant(ctx);
+    const res = await cookieLogin(email, password);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as Body;
+    expect(data).not.toHaveProperty('token');
+    expect(data.merchantId).toBe(String(merchant.id));
+    const { session, csrf } = cookiesOf(res);
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
+    expect(session.value.split('.')).toHaveLength(3);
+    expect(csrf.httpOnly).toBeFalsy();
+    expect(csrf).toMatchObject({ sameSite: 'Strict', path: '/' });
+    expect(csrf.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // API clients that ask for nothing special still get their bearer token.
+    expect((await login(email, password)).body.data.token.split('.')).toHaveLength(3);
+  });
+
+  test('a change made with the cookie needs the session’s CSRF token; reads do not', async () => {
+    const { email, password } = await createMerchant(ctx);
+    const first = cookiesOf(await cookieLogin(email, password));
+    const second = cookiesOf(await cookieLogin(email, password));
+
+    const missing = await logoutWith(first.session.value);
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().code).toBe('CSRF_FAILED');
+    const forged = await logoutWith(first.session.value, 'x'.repeat(43));
+    expect(forged.json().code).toBe('CSRF_FAILED');
+    const otherSessions = await logoutWith(first.session.value, second.csrf.value);
+    expect(otherSessions.json().code).toBe('CSRF_FAILED');
+    // None of the refused requests did anything: the session still reads.
+    expect((await storeInfo({ cookie: `nuqat_session=${first.session.value}` })).statusCode).toBe(
+      200,
+    );
+
+    const ok = await logoutWith(first.session.value, first.csrf.value);
+    expect(ok.statusCode).toBe(200);
+    const cleared = ok.cookies.filter((c) => c.value === '').map((c) => c.name);
+    expect(cleared.sort()).toEqual(['nuqat_csrf', 'nuqat_session']);
+    expect((await storeInfo({ cookie: `nuqat_session=${first.session.value}` })).json().code).toBe(
+      'SESSION_EXPIRED',
+    );
+  });
+
+  test('a bearer token needs no CSRF token (browsers never attach it by themselves)', async () => {
+    const { email, password } = await createMerchant(ctx);
+    const { token } = (await login(email, password)).body.data;
+    const res = await post('logout', {}, { token });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
 describe('login', () => {
   test('a merchant logs in with a trimmed, upper-case e-mail and a padded password', async () => {
     const { merchant, email, password } = await createMerchant(ctx);

@@ -4,7 +4,7 @@ import { readLoginResponse } from './login-response';
 
 describe('reading a login answer', () => {
   test('the contract answer gives the token, merchant id and name under data', () => {
-    expect(readLoginResponse(loginResponseBody())).toEqual({
+    expect(readLoginResponse(loginResponseBody({ token: 'test-token' }))).toEqual({
       kind: 'token',
       token: 'test-token',
       merchantId: '1234567',

@@ -18,13 +18,16 @@ export interface LoginOutcome {
 }
 
 /**
- * Logs in and stores the session (token, merchantId, merchantName, sessionTimestamp). When the
- * answer has no token, the session cookie is checked with GET store-info (spec §7).
+ * Logs in and remembers who is signed in (merchantId, merchantName, sessionTimestamp); the
+ * session itself is the httpOnly cookie. The answer carries no token (cookie mode), so the
+ * cookie is checked with GET store-info (spec §7).
  */
 export async function login(credentials: LoginRequest): Promise<LoginOutcome> {
   const body = await apiRequest('/api/merchants/auth/login', {
     method: 'POST',
     body: credentials,
+    // The session stays in the httpOnly cookie; no token comes back for a script to keep.
+    headers: { 'X-Session-Mode': 'cookie' },
     onUnauthorized: 'ignore',
   });
   const reading = readLoginResponse(body);
@@ -32,7 +35,8 @@ export async function login(credentials: LoginRequest): Promise<LoginOutcome> {
   if (reading.kind === 'invalid') throw new InvalidResponseError();
 
   if (reading.kind === 'token') {
-    startSession(reading);
+    // A server that sends a token anyway has set the cookie too; the token is not kept.
+    startSession({ merchantId: reading.merchantId, merchantName: reading.merchantName });
     return { merchantId: reading.merchantId, merchantName: reading.merchantName };
   }
 
@@ -46,7 +50,6 @@ export async function login(credentials: LoginRequest): Promise<LoginOutcome> {
       : error;
   });
   const session = {
-    token: null,
     merchantId: storeInfo.data.merchantId,
     merchantName: reading.merchantName ?? storeInfo.data.storeName,
   };

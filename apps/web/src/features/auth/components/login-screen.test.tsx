@@ -37,11 +37,13 @@ describe('login', () => {
     expect(screen.getByLabelText('البريد الإلكتروني')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('the e-mail is sent lower-cased and trimmed and the password trimmed', async () => {
+  test('the e-mail is sent lower-cased and trimmed and the password trimmed, in cookie mode', async () => {
     let body: unknown;
+    let mode: string | null = null;
     server.use(
       http.post(LOGIN_URL, async ({ request }) => {
         body = await request.json();
+        mode = request.headers.get('X-Session-Mode');
         return HttpResponse.json(loginResponseBody());
       }),
       http.get(STORE_INFO_URL, () => HttpResponse.json(storeInfoBody())),
@@ -52,6 +54,7 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
     await screen.findByRole('heading', { level: 1, name: 'الرئيسية' });
     expect(body).toEqual({ email: 'owner@rose.example', password: 'correct horse' });
+    expect(mode).toBe('cookie');
   });
 
   test('a successful login stores the session and opens the dashboard', async () => {
@@ -67,13 +70,29 @@ describe('login', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'الرئيسية' });
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(TEST_MERCHANT.token);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.merchantId)).toBe(TEST_MERCHANT.merchantId);
     expect(localStorage.getItem(STORAGE_KEYS.merchantName)).toBe(TEST_MERCHANT.merchantName);
     expect(Number(localStorage.getItem(STORAGE_KEYS.sessionTimestamp))).toBeGreaterThanOrEqual(
       before,
     );
   });
+});
+
+test('a token in the answer (an API-client answer) is never kept in the browser', async () => {
+  server.use(
+    http.post(LOGIN_URL, () =>
+      HttpResponse.json(loginResponseBody({ token: TEST_MERCHANT.token })),
+    ),
+    http.get(STORE_INFO_URL, () => HttpResponse.json(storeInfoBody())),
+  );
+  const { user } = await openLogin();
+  await user.type(screen.getByLabelText('البريد الإلكتروني'), 'owner@rose.example');
+  await user.type(screen.getByLabelText('كلمة المرور'), 'correct horse');
+  await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+  await screen.findByRole('heading', { level: 1, name: 'الرئيسية' });
+  expect(localStorage.getItem(STORAGE_KEYS.merchantId)).toBe(TEST_MERCHANT.merchantId);
+  expect(JSON.stringify({ ...localStorage })).not.toContain(TEST_MERCHANT.token);
 });
 
 describe('login errors', () => {
