@@ -134,9 +134,7 @@ export const AnalyticsQuerySchema = z
   })
   .refine(
     (q) =>
-      !q.from ||
-      !q.to ||
-      (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < ANALYTICS_MAX_DAYS,
+      !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < ANALYTICS_MAX_DAYS,
     { message: `The range is at most ${ANALYTICS_MAX_DAYS} days`, path: ['to'] },
   );
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-import { monthlyOrderLimit, planPeriodStart, subscriptionActive } from '../engine/engine-rules.ts';
+import { monthlyOrderLimit, planPeriodStart } from '../engine/engine-rules.ts';
 import {
   findMerchantByEmail,
   findMerchantById,
@@ -112,7 +112,10 @@ export function createMerchantsService({ db }: { db: Database }) {
       status: merchant.subscriptionStatus,
       plan: merchant.plan,
       expiryDate: merchant.subscriptionExpiresAt?.toISOString() ?? null,
-      isActive: subscriptionActive(merchant, now),
+      // Spec §3: active = status active and an expiry in the future (none = no end).
+      isActive:
+        merchant.subscriptionStatus === 'active' &&
+        (!merchant.subscriptionExpiresAt || merchant.subscriptionExpiresAt > now),
       periodStart: periodStart.toISOString(),
       usageLimit,
       ordersUsed,
