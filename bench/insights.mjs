@@ -17,7 +17,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { percentile, measureFloor } from './lib/floor.mjs';
-import { bootApi, createDatabase, RunFailed, serverBundle, startSandbox } from './lib/harness.mjs';
+import {
+  bootApi,
+  createDatabase,
+  RunFailed,
+  serverBundle,
+  startSandbox,
+  withClient,
+} from './lib/harness.mjs';
 import { seedLarge } from './seed-large.mjs';
 
 function intFromEnv(name, fallback) {
@@ -84,6 +91,21 @@ async function measure(api, token, endpoint) {
   };
 }
 
+/** The store a previous `npm run seed:large` built (its default id and password). */
+async function seededStore(databaseUrl) {
+  return withClient(databaseUrl, async (client) => {
+    const merchantId = 7_000_000_001;
+    const { rows } = await client.query(
+      `select m.email, (select count(*)::int from customers where merchant_id = m.id) as customers,
+              (select count(*)::int from orders where merchant_id = m.id) as orders
+         from merchants m where m.id = $1`,
+      [merchantId],
+    );
+    if (!rows[0]) throw new RunFailed('BENCH_DATABASE_URL holds no store: run npm run seed:large');
+    return { ...rows[0], merchantId, password: 'seed-large-password', totalMs: NaN };
+  });
+}
+
 const f = (n) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 
 async function main() {
@@ -116,13 +138,17 @@ async function main() {
       ? { url: config.reuseUrl, drop: async () => {} }
       : await createDatabase(config.adminUrl, 'nuqat_bench_insights');
     console.log(
-      `seed: ${config.customers} shoppers × ${config.ordersPerCustomer} orders (bench/seed-large.mjs)…`,
+      config.reuseUrl
+        ? 'seed: the store npm run seed:large left in BENCH_DATABASE_URL'
+        : `seed: ${config.customers} shoppers × ${config.ordersPerCustomer} orders (bench/seed-large.mjs)…`,
     );
-    const seed = await seedLarge({
-      databaseUrl: database.url,
-      customers: config.customers,
-      ordersPerCustomer: config.ordersPerCustomer,
-    });
+    const seed = config.reuseUrl
+      ? await seededStore(database.url)
+      : await seedLarge({
+          databaseUrl: database.url,
+          customers: config.customers,
+          ordersPerCustomer: config.ordersPerCustomer,
+        });
 
     sandbox = await startSandbox();
     api = await bootApi({
@@ -163,7 +189,7 @@ async function main() {
       ),
     ];
     console.log(
-      `\nstore: ${seed.customers} shoppers, ${seed.orders} orders, seeded in ${(seed.totalMs / 1000).toFixed(0)} s; ` +
+      `\nstore: ${seed.customers} shoppers, ${seed.orders} orders, seeded in ${Number.isFinite(seed.totalMs) ? (seed.totalMs / 1000).toFixed(0) : '(earlier)'} s; ` +
         `pgbench select-only p50 ${select.toFixed(3)} ms (${floor.selectOnly.tps.toFixed(0)} tps)\n`,
     );
     console.log(lines.join('\n'));

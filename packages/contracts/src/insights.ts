@@ -243,7 +243,7 @@ export const COUPONS_PAGE_MAX = 100;
 export const CouponsQuerySchema = z.strictObject({
   status: CouponStatusSchema.optional(),
   source: z.enum(COUPON_SOURCES).optional(),
-  /** A code (prefix, any case), or the shopper's name or e-mail (part). */
+  /** A coupon code's beginning (any case), or the shopper's whole e-mail or id. */
   q: z.string().trim().min(1).max(100).optional(),
   /** The `nextCursor` of the previous page. */
   cursor: z

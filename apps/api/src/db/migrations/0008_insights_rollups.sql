@@ -63,7 +63,7 @@ ALTER TABLE "redemptions" ADD COLUMN "cancelled_at" timestamp with time zone;-->
 ALTER TABLE "orders" ADD COLUMN "coupon_redemption_id" uuid;--> statement-breakpoint
 ALTER TABLE "insights_daily" ADD CONSTRAINT "insights_daily_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "insights_pending_merchant_idx" ON "insights_pending" USING btree ("merchant_id","day");--> statement-breakpoint
-CREATE INDEX "redemptions_code_idx" ON "redemptions" USING btree ("merchant_id","coupon_code");--> statement-breakpoint
+CREATE INDEX "redemptions_code_idx" ON "redemptions" USING btree ("merchant_id","coupon_code" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "customers_top_idx" ON "customers" USING btree ("merchant_id","points_balance" DESC NULLS LAST,"id");--> statement-breakpoint
 -- Insights rollups (docs/decisions/014, docs/insights.md). Triggers append differences to
 -- insights_pending in the writer's own transaction: an INSERT into a table without a unique key

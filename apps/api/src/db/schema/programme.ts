@@ -164,8 +164,8 @@ export const redemptions = pgTable(
     index('redemptions_reward_idx').on(t.merchantId, t.rewardId),
     index('redemptions_customer_idx').on(t.merchantId, t.customerId, t.createdAt),
     index('redemptions_recent_idx').on(t.merchantId, t.createdAt),
-    /** An order's discount code is looked up among the store's coupons. */
-    index('redemptions_code_idx').on(t.merchantId, t.couponCode),
+    /** An order's discount code is looked up among the store's coupons; also a code prefix (LIKE). */
+    index('redemptions_code_idx').on(t.merchantId, t.couponCode.op('text_pattern_ops')),
     /** The reconciliation job looks for redemptions left pending by a crash. */
     index('redemptions_pending_idx')
       .on(t.createdAt)

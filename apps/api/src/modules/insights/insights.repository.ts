@@ -237,10 +237,16 @@ export async function findCoupons(
     );
   else if (filter.status) where.push(sql`r.status = ${filter.status}`);
   if (filter.q) {
-    const prefix = `${likeEscape(filter.q)}%`;
-    const part = `%${likeEscape(filter.q)}%`;
-    where.push(sql`(r.coupon_code ilike ${prefix} or c.email ilike ${part}
-      or (c.first_name || ' ' || c.last_name) ilike ${part})`);
+    // Each alternative reads an index: the code's prefix (redemptions_code_idx), the shopper's
+    // e-mail (customers_email_idx) or id (redemptions_customer_idx) — never a scan of the store.
+    const q = filter.q.trim();
+    const alternatives = [
+      sql`r.coupon_code like ${`${likeEscape(q.toUpperCase())}%`}`,
+      sql`r.customer_id in (select id from customers
+            where merchant_id = ${merchantId} and lower(email) = ${q.toLowerCase()})`,
+    ];
+    if (/^\d{1,15}$/.test(q)) alternatives.push(sql`r.customer_id = ${Number(q)}`);
+    where.push(sql`(${sql.join(alternatives, sql` or `)})`);
   }
   if (filter.after)
     where.push(

@@ -390,8 +390,19 @@ describe.each([
     const onlyUsed = (await get(shop.authorization, '/api/merchants/coupons?status=used')).json()
       .data;
     expect(onlyUsed.items.map((c: { id: string }) => c.id)).toEqual([used.id]);
-    const byName = (await get(shop.authorization, '/api/merchants/coupons?q=omar')).json().data;
+    const byName = (
+      await get(shop.authorization, `/api/merchants/coupons?q=CUSTOMER${c2.id}@Example.com`)
+    ).json().data;
     expect(byName.items.map((c: { id: string }) => c.id)).toEqual([cancelled.id]);
+    const byCode = (
+      await get(
+        shop.authorization,
+        `/api/merchants/coupons?q=${used.code!.slice(0, 6).toLowerCase()}`,
+      )
+    ).json().data;
+    expect(byCode.items.map((c: { id: string }) => c.id)).toContain(used.id);
+    const byId = (await get(shop.authorization, `/api/merchants/coupons?q=${c1.id}`)).json().data;
+    expect(byId.items.map((c: { id: string }) => c.id)).toEqual([used.id]);
     const page1 = (await get(shop.authorization, '/api/merchants/coupons?limit=1')).json().data;
     expect(page1.items).toHaveLength(1);
     const page2 = (
