@@ -236,17 +236,25 @@ export async function findCoupons(
       sql`r.status = 'issued' and (r.coupon_expires_at is null or r.coupon_expires_at > ${now}::timestamptz)`,
     );
   else if (filter.status) where.push(sql`r.status = ${filter.status}`);
+  // A search reads each alternative from its index — the code's beginning (redemptions_code_idx),
+  // the shopper's e-mail (customers_email_idx) or id (redemptions_customer_idx) — and only those
+  // rows are sorted: a UNION is never folded into the outer query, so a search never walks the
+  // store's coupons in date order looking for a match.
+  let source = sql`redemptions`;
   if (filter.q) {
-    // Each alternative reads an index: the code's prefix (redemptions_code_idx), the shopper's
-    // e-mail (customers_email_idx) or id (redemptions_customer_idx) — never a scan of the store.
     const q = filter.q.trim();
     const alternatives = [
-      sql`r.coupon_code like ${`${likeEscape(q.toUpperCase())}%`}`,
-      sql`r.customer_id in (select id from customers
-            where merchant_id = ${merchantId} and lower(email) = ${q.toLowerCase()})`,
+      sql`select * from redemptions where merchant_id = ${merchantId}
+            and coupon_code like ${`${likeEscape(q.toUpperCase())}%`}`,
+      sql`select * from redemptions where merchant_id = ${merchantId}
+            and customer_id in (select id from customers
+                                 where merchant_id = ${merchantId} and lower(email) = ${q.toLowerCase()})`,
     ];
-    if (/^\d{1,15}$/.test(q)) alternatives.push(sql`r.customer_id = ${Number(q)}`);
-    where.push(sql`(${sql.join(alternatives, sql` or `)})`);
+    if (/^\d{1,15}$/.test(q))
+      alternatives.push(
+        sql`select * from redemptions where merchant_id = ${merchantId} and customer_id = ${Number(q)}`,
+      );
+    source = sql`(${sql.join(alternatives, sql` union `)})`;
   }
   if (filter.after)
     where.push(
@@ -257,7 +265,7 @@ export async function findCoupons(
            c.first_name, c.last_name, c.email, w.id::text as reward_id, w.name as reward_name,
            w.type as reward_type, w.value as reward_value, r.created_at, r.coupon_expires_at,
            r.used_at, r.used_order_id::text as used_order_id, r.cancelled_at, r.failure_reason
-      from redemptions r
+      from ${source} r
       join rewards w on w.merchant_id = r.merchant_id and w.id = r.reward_id
       left join customers c on c.merchant_id = r.merchant_id and c.id = r.customer_id
      where ${sql.join(where, sql` and `)}
