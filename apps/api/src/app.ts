@@ -23,6 +23,8 @@ import { createMerchantsService } from './modules/merchants/merchants.service.ts
 import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
+import { createInsightsService } from './modules/insights/insights.service.ts';
+import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { createRewardsService } from './modules/rewards/rewards.service.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { createSallaClient, type SallaClient } from './lib/salla-client.ts';
@@ -128,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     shopper: createShopperService(context),
     redemptions: createRedemptionService(context, { salla, sallaTokens }),
   };
+  const insights = createInsightsService(context, { merchantsService: services.merchants });
 
   // Cross-cutting plugins.
   await server.register(fastifyCookie);
@@ -183,6 +186,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     {
       prefix: '/api/merchants',
     },
+  );
+
+  await server.register(
+    insightsRoutes({
+      insightsService: insights,
+      redemptions: services.redemptions,
+      requireMerchant,
+    }),
+    { prefix: '/api/merchants' },
   );
 
   await server.register(

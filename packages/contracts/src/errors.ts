@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'REWARD_LIMIT_REACHED',
   'SUBSCRIPTION_INACTIVE',
   'REDEMPTION_FAILED',
+  'COUPON_NOT_CANCELLABLE',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -69,6 +70,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   REWARD_LIMIT_REACHED: 409,
   SUBSCRIPTION_INACTIVE: 409,
   REDEMPTION_FAILED: 502,
+  COUPON_NOT_CANCELLABLE: 409,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -186,6 +188,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   REDEMPTION_FAILED: {
     ar: 'تعذّر إصدار الكوبون من سلة الآن، وأعيدت نقاطك إلى رصيدك. حاول مرة أخرى بعد قليل',
     en: 'Salla could not create your coupon right now, so your points were returned. Please try again shortly.',
+  },
+  COUPON_NOT_CANCELLABLE: {
+    ar: 'لا يمكن إلغاء هذا الكوبون: استُخدم أو انتهت صلاحيته أو لم يصدر',
+    en: 'This coupon cannot be cancelled: it was used, has expired or was never issued.',
   },
   INTERNAL_ERROR: {
     ar: 'حدث خطأ في الخادم، حاول مرة أخرى',

@@ -10,3 +10,4 @@ export * from './loyalty.ts';
 export * from './earning.ts';
 export * from './rewards.ts';
 export * from './shopper.ts';
+export * from './insights.ts';

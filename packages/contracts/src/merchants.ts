@@ -35,7 +35,10 @@ export const SubscriptionSchema = z.object({
   status: SubscriptionStatusSchema,
   plan: z.enum(PLAN_IDS).nullable(),
   expiryDate: z.iso.datetime().nullable(),
+  /** Spec §3: status active and the expiry in the future (or none). */
   isActive: z.boolean(),
+  /** Shoppers earn and redeem: status active or trial, not past its expiry. */
+  isEarning: z.boolean(),
   periodStart: z.iso.datetime(),
   /** null = unlimited (growth) */
   usageLimit: z.number().int().nullable(),

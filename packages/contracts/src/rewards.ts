@@ -160,7 +160,14 @@ export type DeleteRewardResponse = z.infer<typeof DeleteRewardResponseSchema>;
 
 // ---- The /rewards screen: what the rewards do -------------------------------------------------
 
-export const REDEMPTION_STATUSES = ['pending', 'issued', 'used', 'expired', 'failed'] as const;
+export const REDEMPTION_STATUSES = [
+  'pending',
+  'issued',
+  'used',
+  'expired',
+  'failed',
+  'cancelled',
+] as const;
 export const RedemptionStatusSchema = z.enum(REDEMPTION_STATUSES);
 export type RedemptionStatus = z.infer<typeof RedemptionStatusSchema>;
 

@@ -88,7 +88,9 @@ export const SallaOrderSchema = z.looseObject({
       shipping_cost: SallaMoneySchema.nullish(),
       tax: z.looseObject({ amount: SallaMoneySchema.nullish() }).nullish(),
       /** `discount` is a decimal string, e.g. "5.00" (reference §2.7). */
-      discounts: z.array(z.looseObject({ discount: numberLike.nullish() })).nullish(),
+      discounts: z
+        .array(z.looseObject({ discount: numberLike.nullish(), code: z.string().nullish() }))
+        .nullish(),
     })
     .nullish(),
   total: SallaMoneySchema.nullish(),

@@ -32,6 +32,8 @@ export interface OrderFacts {
   shipping?: number;
   tax?: number;
   discount?: number;
+  /** The discount's code (Salla's `amounts.discounts[].code`); 'OFFER' by default. */
+  couponCode?: string;
   status: string;
   placedAt?: Date;
   referenceId?: number;
@@ -132,7 +134,7 @@ export function orderModel(o: OrderFacts, extra: Record<string, unknown> = {}) {
             {
               title: 'خصم',
               type: 'special',
-              code: 'OFFER',
+              code: o.couponCode ?? 'OFFER',
               discount: o.discount.toFixed(2),
               discounted_shipping: 0,
             },

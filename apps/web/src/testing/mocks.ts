@@ -80,6 +80,7 @@ export function subscriptionBody(overrides: Partial<Subscription> = {}) {
         plan: 'growth',
         expiryDate: '2030-06-30T21:00:00.000Z',
         isActive: true,
+        isEarning: true,
         periodStart: '2026-11-01T00:00:00.000Z',
         usageLimit: null,
         ordersUsed: 120,

@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './programme.ts';
 export * from './ledger.ts';
 export * from './shopper.ts';
+export * from './insights.ts';

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { merchants } from './merchants.ts';
 
@@ -43,6 +44,8 @@ export const customers = pgTable(
     index('customers_birthday_idx').on(t.merchantId, t.birthday),
     /** The shopper code login finds a customer by e-mail, whatever its case. */
     index('customers_email_idx').on(t.merchantId, sql`lower(${t.email})`),
+    /** Top customers by balance, read from the index's end (no scan of the store's shoppers). */
+    index('customers_top_idx').on(t.merchantId, t.pointsBalance.desc(), t.id),
   ],
 );
 
@@ -181,6 +184,8 @@ export const orders = pgTable(
     releasedAt: timestamp('released_at', { withTimezone: true }),
     /** Subscription month the order was counted in against the plan's order limit. */
     planPeriodStart: timestamp('plan_period_start', { withTimezone: true }),
+    /** The Nuqat coupon (redemption) the order used, if any (its code among the discounts). */
+    couponRedemptionId: uuid('coupon_redemption_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

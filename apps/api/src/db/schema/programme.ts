@@ -125,7 +125,14 @@ export const rewards = pgTable(
   ],
 );
 
-export const REDEMPTION_STATUSES = ['pending', 'issued', 'failed', 'used', 'expired'] as const;
+export const REDEMPTION_STATUSES = [
+  'pending',
+  'issued',
+  'failed',
+  'used',
+  'expired',
+  'cancelled',
+] as const;
 export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
 
 /** A shopper spending points on a reward; `issued` once Salla created the coupon. */
@@ -144,6 +151,11 @@ export const redemptions = pgTable(
     sallaCouponId: text('salla_coupon_id'),
     couponExpiresAt: timestamp('coupon_expires_at', { withTimezone: true }),
     failureReason: text('failure_reason'),
+    /** The order that used the coupon (its code among the order's discounts). */
+    usedOrderId: bigint('used_order_id', { mode: 'number' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The merchant cancelled the unused coupon; its points went back (ledger key coupon_cancel:id). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -152,6 +164,8 @@ export const redemptions = pgTable(
     index('redemptions_reward_idx').on(t.merchantId, t.rewardId),
     index('redemptions_customer_idx').on(t.merchantId, t.customerId, t.createdAt),
     index('redemptions_recent_idx').on(t.merchantId, t.createdAt),
+    /** An order's discount code is looked up among the store's coupons; also a code prefix (LIKE). */
+    index('redemptions_code_idx').on(t.merchantId, t.couponCode.op('text_pattern_ops')),
     /** The reconciliation job looks for redemptions left pending by a crash. */
     index('redemptions_pending_idx')
       .on(t.createdAt)

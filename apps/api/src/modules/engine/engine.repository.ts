@@ -1,6 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { customers, loyaltyRules, orders, type RuleEvent } from '../../db/schema/index.ts';
+import {
+  customers,
+  loyaltyRules,
+  orders,
+  redemptions,
+  type RuleEvent,
+} from '../../db/schema/index.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -113,3 +119,27 @@ export async function findOrder(
 
 export const lockOrder = (db: Executor, merchantId: number, orderId: number) =>
   findOrder(db, merchantId, orderId, { forUpdate: true });
+
+/**
+ * An order used one of the store's issued Nuqat coupons (its code among the order's discounts):
+ * the coupon becomes used, once; the redemption's id, or null when no code was ours.
+ */
+export async function markCouponUsed(
+  db: Executor,
+  merchantId: number,
+  codes: string[],
+  use: { orderId: number; at: Date },
+): Promise<string | null> {
+  const [row] = await db
+    .update(redemptions)
+    .set({ status: 'used', usedOrderId: use.orderId, usedAt: use.at, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(redemptions.merchantId, merchantId),
+        inArray(redemptions.couponCode, codes),
+        eq(redemptions.status, 'issued'),
+      ),
+    )
+    .returning({ id: redemptions.id });
+  return row?.id ?? null;
+}

@@ -9,6 +9,7 @@ import {
   insertOrder,
   lockCustomer,
   lockOrder,
+  markCouponUsed,
   updateCustomer,
   updateOrder,
   type CustomerRow,
@@ -385,6 +386,12 @@ export async function applyOrderEvent(
 
   const before = order;
   order = mergeOrderFacts(merchant, order, input);
+  if (order.couponRedemptionId === null && facts.couponCodes.length > 0) {
+    order.couponRedemptionId = await markCouponUsed(tx, merchant.id, facts.couponCodes, {
+      orderId: order.id,
+      at,
+    });
+  }
 
   if (order.earnStatus === 'pending' && order.customerId !== null && qualifies(order)) {
     const block = earningBlock(merchant, at);
@@ -431,6 +438,7 @@ export async function applyOrderEvent(
     planPeriodStart: order.planPeriodStart,
     releaseAt: order.releaseAt,
     releasedAt: order.releasedAt,
+    couponRedemptionId: order.couponRedemptionId,
   });
   // The shopper's points depend only on these facts of their orders: when none changed (a
   // status move such as completed → delivered), there is nothing to reconcile.

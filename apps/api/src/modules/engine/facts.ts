@@ -28,6 +28,8 @@ export interface OrderFacts {
   statusSlug: string | null;
   placedAt: Date | null;
   currency: string;
+  /** Discount codes the order used (a Nuqat coupon among them marks it used). */
+  couponCodes: string[];
 }
 
 export type OrderEventKind =

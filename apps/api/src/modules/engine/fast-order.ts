@@ -42,6 +42,8 @@ export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
   const { merchant, rules } = config;
   const { order: facts, at, now } = input;
   if (!FAST_KINDS.has(input.kind) || !facts.customer) return null;
+  // A discount code may be a Nuqat coupon to mark used: the general path looks it up.
+  if (facts.couponCodes.length > 0) return null;
   if (facts.statusSlug && REVERSING_SLUGS.has(facts.statusSlug)) return null;
   if (earningBlock(merchant, at)) return null;
   const orderRule = rules.get('order.created');

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { foldInsights } from '../insights/insights.repository.ts';
 import { findRules } from './engine.repository.ts';
 import { earningBlock, riyadhToday } from './engine-rules.ts';
 import { enabled, expiryFor, releaseOrder, type EngineConfig } from './engine.service.ts';
@@ -155,7 +156,12 @@ export function createJobsService(ctx: AppContext) {
     return { released };
   }
 
-  return { runBirthdays, runExpiry, runUninstallPurge, runReleases };
+  /** Folds the insights differences written since the last run into the daily rows. */
+  async function runInsightsFold(): Promise<{ folded: number }> {
+    return { folded: await foldInsights(db) };
+  }
+
+  return { runBirthdays, runExpiry, runUninstallPurge, runReleases, runInsightsFold };
 }
 
 export type JobsService = ReturnType<typeof createJobsService>;

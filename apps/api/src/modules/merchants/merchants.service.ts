@@ -112,7 +112,11 @@ export function createMerchantsService({ db }: { db: Database }) {
       status: merchant.subscriptionStatus,
       plan: merchant.plan,
       expiryDate: merchant.subscriptionExpiresAt?.toISOString() ?? null,
-      isActive: subscriptionActive(merchant, now),
+      // Spec §3: active = status active and an expiry in the future (none = no end).
+      isActive:
+        merchant.subscriptionStatus === 'active' &&
+        (!merchant.subscriptionExpiresAt || merchant.subscriptionExpiresAt > now),
+      isEarning: subscriptionActive(merchant, now),
       periodStart: periodStart.toISOString(),
       usageLimit,
       ordersUsed,

@@ -164,7 +164,9 @@ describe('GET /api/merchants/subscription/status', () => {
       plan: 'growth',
       usageLimit: null,
       usagePercentage: 0,
-      isActive: true,
+      // Spec §3: active means status active (and not expired); a trial still earns points.
+      isActive: false,
+      isEarning: true,
     });
     expect(
       (await ctx.server.inject({ method: 'GET', url: '/api/merchants/subscription/status' }))

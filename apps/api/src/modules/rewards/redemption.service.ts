@@ -25,6 +25,7 @@ import {
   findStalePendingRedemptions,
   insertRedemption,
   lockPendingRedemption,
+  lockRedemption,
   updateRedemption,
   type RedemptionWithReward,
 } from './redemptions.repository.ts';
@@ -420,7 +421,72 @@ export function createRedemptionService(
     return { issued, refunded };
   }
 
-  return { redeemReward, reserveRedemption, issueRedemption, reconcileRedemptions };
+  /**
+   * The merchant cancels an unused coupon: Salla deletes it first (a coupon already gone there
+   * counts as deleted), then one transaction — the shopper's lock, then the redemption's — marks
+   * it cancelled and gives the points back with the ledger key `coupon_cancel:<id>`, so a retry
+   * or a second click never returns them twice. Answers whether this call cancelled it.
+   */
+  async function cancelCoupon({
+    merchantId,
+    redemptionId,
+  }: {
+    merchantId: number;
+    redemptionId: string;
+  }): Promise<{ cancelled: boolean }> {
+    const now = ctx.now();
+    const found = await findRedemption(db, merchantId, redemptionId);
+    if (!found) throw new AppError('NOT_FOUND');
+    if (found.status === 'cancelled') return { cancelled: false };
+    const cancellable = (row: { status: string; couponExpiresAt: Date | null }) =>
+      row.status === 'issued' && (row.couponExpiresAt === null || row.couponExpiresAt > now);
+    if (!cancellable(found)) throw new AppError('COUPON_NOT_CANCELLABLE');
+    if (found.sallaCouponId) {
+      const accessToken = await deps.sallaTokens.getAccessToken({ merchantId });
+      try {
+        await deps.salla.deleteCoupon(accessToken, found.sallaCouponId);
+      } catch (error) {
+        if (!(error instanceof SallaApiError)) throw error;
+        if (error.status !== 404) {
+          log.warn({ err: error, merchantId, redemptionId }, 'coupon not deleted at Salla');
+          throw new AppError('SALLA_UNAVAILABLE', { cause: error });
+        }
+      }
+    }
+    const merchant = await findMerchantById(db, merchantId);
+    return db.transaction(async (tx) => {
+      await lockCustomerBalance(tx, merchantId, found.customerId);
+      const row = await lockRedemption(tx, merchantId, redemptionId);
+      if (!row) throw new AppError('NOT_FOUND');
+      if (row.status === 'cancelled') return { cancelled: false };
+      if (!cancellable(row)) throw new AppError('COUPON_NOT_CANCELLABLE');
+      await updateRedemption(tx, merchantId, redemptionId, {
+        status: 'cancelled',
+        cancelledAt: now,
+      });
+      await creditPoints(tx, {
+        merchantId,
+        customerId: row.customerId,
+        points: row.points,
+        kind: 'redeem_rollback',
+        sourceType: 'redemption',
+        sourceId: redemptionId,
+        idempotencyKey: `coupon_cancel:${redemptionId}`,
+        note: found.reward.name,
+        expiresAt: merchant?.pointsExpiryDays
+          ? new Date(now.getTime() + merchant.pointsExpiryDays * 86_400_000)
+          : null,
+        at: now,
+      });
+      log.info(
+        { merchantId, redemptionId, points: row.points },
+        'coupon cancelled; points returned',
+      );
+      return { cancelled: true };
+    });
+  }
+
+  return { redeemReward, reserveRedemption, issueRedemption, reconcileRedemptions, cancelCoupon };
 }
 
 export type RedemptionService = ReturnType<typeof createRedemptionService>;

@@ -53,6 +53,20 @@ export async function lockPendingRedemption(
   return row;
 }
 
+/** Locks the redemption, whatever its status (after its shopper's row). */
+export async function lockRedemption(
+  db: Executor,
+  merchantId: number,
+  redemptionId: string,
+): Promise<RedemptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(redemptions)
+    .where(and(eq(redemptions.merchantId, merchantId), eq(redemptions.id, redemptionId)))
+    .for('update');
+  return row;
+}
+
 export async function updateRedemption(
   db: Executor,
   merchantId: number,
@@ -60,7 +74,12 @@ export async function updateRedemption(
   values: Partial<
     Pick<
       RedemptionRow,
-      'status' | 'sallaCouponId' | 'couponExpiresAt' | 'failureReason' | 'couponCode'
+      | 'status'
+      | 'sallaCouponId'
+      | 'couponExpiresAt'
+      | 'failureReason'
+      | 'couponCode'
+      | 'cancelledAt'
     >
   >,
 ): Promise<void> {

@@ -53,6 +53,13 @@ export function orderFacts(order: SallaOrder): OrderFacts {
     statusSlug: order.status?.slug ?? null,
     placedAt: parseSallaTime(order.date?.date, order.date?.timezone),
     currency: order.currency ?? 'SAR',
+    couponCodes: [
+      ...new Set(
+        (order.amounts?.discounts ?? [])
+          .map((d) => d.code?.trim())
+          .filter((code): code is string => Boolean(code)),
+      ),
+    ],
   };
 }
 

@@ -27,6 +27,10 @@ const STATUS: Record<RedemptionStatus, { label: TextKey; tone: string }> = {
     label: 'coupons.status.failed',
     tone: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
   },
+  cancelled: {
+    label: 'coupons.status.cancelled',
+    tone: 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+  },
 };
 
 function CouponCode({ code, large = false }: { code: string; large?: boolean }) {

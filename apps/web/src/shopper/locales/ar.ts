@@ -142,6 +142,7 @@ export const ar = {
   'coupons.status.used': 'مستخدم',
   'coupons.status.expired': 'منتهي الصلاحية',
   'coupons.status.failed': 'لم يصدر',
+  'coupons.status.cancelled': 'ألغاه المتجر (أعيدت النقاط)',
 
   'redeem.successTitle': 'تم استبدال نقاطك بمكافأة «{{name}}»',
   'redeem.codeLabel': 'رمز الكوبون',

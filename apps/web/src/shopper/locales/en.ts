@@ -109,6 +109,7 @@ export const en: Catalogue = {
   'coupons.status.used': 'Used',
   'coupons.status.expired': 'Expired',
   'coupons.status.failed': 'Not issued',
+  'coupons.status.cancelled': 'Cancelled by the store (points returned)',
 
   'redeem.successTitle': 'You redeemed your points for "{{name}}"',
   'redeem.codeLabel': 'Coupon code',

@@ -8,6 +8,7 @@ const TONES: Record<RedemptionStatus, BadgeTone> = {
   used: 'green',
   expired: 'grey',
   failed: 'red',
+  cancelled: 'grey',
 };
 
 export function RedemptionStatusBadge({ status }: { status: RedemptionStatus }) {
