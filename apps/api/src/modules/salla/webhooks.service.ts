@@ -20,6 +20,7 @@ import {
   applySubscriptionEvent,
   applyUninstalled,
   isSubscriptionEvent,
+  STALE_LIFECYCLE,
 } from './app-events.ts';
 import { createEngineConfigCache } from '../engine/config.ts';
 import { ensureMerchant, lockMerchant } from '../merchants/merchants.repository.ts';
@@ -187,10 +188,15 @@ export function createWebhookService(deps: {
           'processed',
           await applySubscriptionEvent(tx, merchant, { event, data: parsed.data, at }),
         ];
-      case 'app':
-        if (parsed.event === 'app.installed') await applyInstalled(tx, merchant, at);
-        if (parsed.event === 'app.uninstalled') await applyUninstalled(tx, merchant, at);
-        return ['processed', null];
+      case 'app': {
+        const applied =
+          parsed.event === 'app.installed'
+            ? await applyInstalled(tx, merchant, at)
+            : parsed.event === 'app.uninstalled'
+              ? await applyUninstalled(tx, merchant, at)
+              : 'applied';
+        return applied === 'stale' ? ['ignored', STALE_LIFECYCLE] : ['processed', null];
+      }
     }
   }
 
@@ -309,9 +315,23 @@ export function createWebhookService(deps: {
         await ensureMerchant(tx, merchantId);
         current = (await configs.current(tx, merchantId))!;
       }
-      if (parsed.type === 'subscription' || parsed.type === 'app') {
-        // Only the store's own lifecycle events change its row: they alone lock it.
-        current = { ...current, merchant: (await lockMerchant(tx, merchantId))! };
+      if (
+        parsed.type === 'subscription' ||
+        parsed.type === 'app' ||
+        current.merchant.installStatus === 'uninstalled'
+      ) {
+        // Only the store's own lifecycle events change its row: they alone lock it. Any event of
+        // an uninstalled store locks it too, as the uninstall purge does before it deletes one:
+        // an event either lands before the purge looks (and keeps the store) or after it.
+        let locked = await lockMerchant(tx, merchantId);
+        if (!locked) {
+          // Purged while this waited: the event names the store anew, as a first event does.
+          configs.forget(merchantId);
+          await ensureMerchant(tx, merchantId);
+          current = (await configs.current(tx, merchantId))!;
+          locked = (await lockMerchant(tx, merchantId))!;
+        }
+        current = { ...current, merchant: locked };
       }
       const [outcome, note] = await dispatch(tx, current, parsed, {
         event: envelope.event,
@@ -319,7 +339,17 @@ export function createWebhookService(deps: {
         ...(refund ? { refund } : {}),
       });
       await setWebhookOutcome(tx, merchantId, stored.id, outcome, note);
-      if (outcome === 'ignored')
+      if (note === STALE_LIFECYCLE)
+        log.info(
+          {
+            merchantId,
+            event: envelope.event,
+            eventAt: at,
+            newest: current.merchant.lifecycleEventAt,
+          },
+          "webhook ignored: older than the store's newest install lifecycle event",
+        );
+      else if (outcome === 'ignored')
         log.info({ merchantId, event: envelope.event, note }, 'webhook ignored');
       return outcome;
     });
