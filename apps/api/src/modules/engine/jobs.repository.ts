@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   customers,
   jobRuns,
   loyaltyRules,
   merchants,
+  webhookDeadLetters,
   webhookEvents,
 } from '../../db/schema/index.ts';
 
@@ -125,8 +126,8 @@ export async function findPurgeCandidates(
 /**
  * Deletes the store with all its data if it is still uninstalled since before `cutoff` and no
  * webhook for it was received since `cutoff`: the merchant row cascades to its login,
- * customers, ledger, lots, orders, rules, rewards and redemptions; its stored webhooks (which
- * hold shopper details) go too. The row is locked first, as the webhook path locks an
+ * customers, ledger, lots, orders, rules, rewards and redemptions; its stored webhooks and dead
+ * letters (which hold shopper details) go too. The row is locked first, as the webhook path locks an
  * uninstalled store's row, so an event arriving meanwhile either is seen here (and keeps the
  * store) or comes after the store is gone. Safe to run twice or from two instances at once.
  */
@@ -156,7 +157,20 @@ export async function purgeStoreIfSilent(
       .orderBy(desc(webhookEvents.id))
       .limit(1);
     if (latest && latest.receivedAt >= cutoff) return false;
+    // A delivery for it that did not fit the schema was heard too.
+    const [dead] = await tx
+      .select({ id: webhookDeadLetters.id })
+      .from(webhookDeadLetters)
+      .where(
+        and(
+          eq(webhookDeadLetters.merchantId, merchantId),
+          gte(webhookDeadLetters.lastReceivedAt, cutoff),
+        ),
+      )
+      .limit(1);
+    if (dead) return false;
     await tx.delete(webhookEvents).where(eq(webhookEvents.merchantId, merchantId));
+    await tx.delete(webhookDeadLetters).where(eq(webhookDeadLetters.merchantId, merchantId));
     await tx.delete(merchants).where(eq(merchants.id, merchantId));
     return true;
   });

@@ -9,6 +9,7 @@ import {
   balanceOf,
   createEngineContext,
   customerFacts,
+  deliver,
   deliverOk,
   randomId,
   setupStore,
@@ -158,9 +159,11 @@ describe('the uninstall purge', () => {
       recent: await storeWithCustomer(new Date(now - 120 * DAY)),
       back: await storeWithCustomer(new Date(now - 120 * DAY)),
       lateUninstall: await storeWithCustomer(new Date(now - 120 * DAY)),
+      deadLetter: await storeWithCustomer(new Date(now - 120 * DAY)),
     };
     await deliverOk(ctx, webhooks.appUninstalled(stores.silent, new Date(now - 91 * DAY)));
     await deliverOk(ctx, webhooks.appUninstalled(stores.spoke, new Date(now - 91 * DAY)));
+    await deliverOk(ctx, webhooks.appUninstalled(stores.deadLetter, new Date(now - 91 * DAY)));
     await deliverOk(ctx, webhooks.appUninstalled(stores.recent, new Date(now - 89 * DAY)));
     await deliverOk(ctx, webhooks.appUninstalled(stores.back, new Date(now - 100 * DAY)));
     await deliverOk(ctx, webhooks.appInstalled(stores.back, new Date(now - 95 * DAY)));
@@ -174,6 +177,12 @@ describe('the uninstall purge', () => {
     expect(
       await deliverOk(ctx, webhooks.appUninstalled(stores.lateUninstall, new Date(now - 96 * DAY))),
     ).toBe('ignored');
+
+    // And one that did not fit the schema (kept as a dead letter) for a third.
+    const unfit = webhooks.customerCreated(stores.deadLetter, customerFacts());
+    expect(
+      (await deliver(ctx, { ...unfit, data: { ...unfit.data, id: 'not an id' } })).statusCode,
+    ).toBe(400);
 
     const all = Object.values(stores);
     expect(await purge(all)).toEqual({ ran: true, purged: [stores.silent] });
