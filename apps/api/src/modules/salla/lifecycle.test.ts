@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { webhooks } from '@nuqat/salla-sandbox';
@@ -144,6 +145,35 @@ describe('install lifecycle events in the order Salla made them', () => {
     expect(await rowOf(merchantId)).toMatchObject({ installStatus: 'installed' });
     const uninstalls = (await eventsOf(merchantId)).filter((e) => e.event === 'app.uninstalled');
     expect(uninstalls).toHaveLength(1);
+  });
+});
+
+describe('migration 0006', () => {
+  test('backfills the newest lifecycle event and authorize from the events stored before it', async () => {
+    const t = Date.now();
+    const merchantId = randomId();
+    const tokens = ctx.sandbox.registerStore({ merchantId });
+    await deliverOk(ctx, webhooks.storeAuthorize(merchantId, tokens, new Date(t - 5000)));
+    await deliverOk(ctx, webhooks.appUninstalled(merchantId, new Date(t - 3000)));
+    await deliverOk(ctx, webhooks.appInstalled(merchantId, new Date(t - 1000)));
+    // Late, and ignored: it must not count.
+    await deliverOk(ctx, webhooks.appUninstalled(merchantId, new Date(t - 2000)));
+    const expected = await rowOf(merchantId);
+    await ctx.database.db
+      .update(merchants)
+      .set({ lifecycleEventAt: null, sallaAuthorizedAt: null })
+      .where(eq(merchants.id, merchantId));
+    const statements = readFileSync(
+      new URL('../../db/migrations/0006_install_lifecycle.sql', import.meta.url),
+      'utf8',
+    ).split('--> statement-breakpoint');
+    // The backfill, for this store only (other suites share the database).
+    const backfill = statements.at(-1)!.trim().replace(/;$/, ` WHERE m."id" = ${merchantId};`);
+    await ctx.database.db.execute(sql.raw(backfill));
+    const row = (await rowOf(merchantId))!;
+    expect(row.lifecycleEventAt).toEqual(expected!.lifecycleEventAt);
+    expect(row.sallaAuthorizedAt).toEqual(expected!.sallaAuthorizedAt);
+    expect(row.lifecycleEventAt).toEqual(new Date(Math.floor((t - 1000) / 1000) * 1000));
   });
 });
 
