@@ -165,6 +165,27 @@ describe('dead letters', () => {
       [false, 'order.created', merchantId],
     ]);
     expect(kept[0]!.issues).toEqual([expect.objectContaining({ code: 'invalid_json' })]);
+
+    // Broken JSON with a token and a NUL byte: kept, without either.
+    const secret = `secret-${randomId()}`;
+    const torn = `{"event":"app.store.authorize","merchant":${merchantId},"data":{"access_token":"${secret}",\u0000`;
+    const tornRes = await ctx.server.inject({
+      method: 'POST',
+      url: '/api/salla/webhooks',
+      payload: torn,
+      headers: {
+        'content-type': 'application/json',
+        'x-salla-signature': createHmac('sha256', WEBHOOK_SECRET).update(torn).digest('hex'),
+      },
+    });
+    expect(tornRes.statusCode).toBe(400);
+    const [tornLetter] = await db()
+      .select()
+      .from(webhookDeadLetters)
+      .where(eq(webhookDeadLetters.dedupeKey, createHash('sha256').update(torn).digest('hex')));
+    expect(tornLetter!.body).not.toContain(secret);
+    expect(tornLetter!.body).not.toContain('\u0000');
+    expect(tornLetter!.body).toContain('"access_token":"[removed]"');
   });
 
   test("Salla's tokens are never kept in a dead letter", async () => {

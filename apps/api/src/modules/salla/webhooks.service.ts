@@ -161,7 +161,10 @@ export function bodyWithoutTokens(raw: Buffer): string {
   try {
     json = JSON.parse(text);
   } catch {
-    return text.replace(/("(?:access|refresh)_token"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"[removed]"');
+    // Not JSON (so no replay will take it as is): tokens blanked, and no NUL, which text refuses.
+    return text
+      .replace(/("(?:access|refresh)_token"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"[removed]"')
+      .replaceAll('\0', '\uFFFD');
   }
   if (!json || typeof json !== 'object' || !('data' in json)) return text;
   const data = (json as { data: unknown }).data;
