@@ -34,6 +34,7 @@ import {
   type SallaTokenService,
 } from './modules/salla/salla-tokens.service.ts';
 import { createSallaJobs, type SallaJobs } from './modules/salla/salla-jobs.ts';
+import { countPendingDeadLetters } from './modules/salla/dead-letters.repository.ts';
 import { sallaWebhookRoutes } from './modules/salla/webhooks.routes.ts';
 import {
   createRedemptionService,
@@ -174,7 +175,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const requireShopper = registerShopperAuth(server, services.shopper);
 
   // Modules.
-  await server.register(healthRoutes({ database }));
+  await server.register(
+    healthRoutes({ database, pendingDeadLetters: () => countPendingDeadLetters(database.db) }),
+  );
   await server.register(sallaWebhookRoutes({ webhookService: services.webhooks, config }), {
     prefix: '/api/salla',
   });

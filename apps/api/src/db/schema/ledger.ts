@@ -240,6 +240,44 @@ export const webhookEvents = pgTable(
   ],
 );
 
+/**
+ * Signed deliveries that did not fit Salla's schemas (the sender got the 400 it always got):
+ * kept here instead of being lost after Salla's retries, and replayed through the webhook path
+ * with `npm run webhooks:replay` once the schema is fixed. Salla's tokens are never kept.
+ */
+export const webhookDeadLetters = pgTable(
+  'webhook_dead_letters',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** SHA-256 of the body as received: the key a replay lands under, so it lands once. */
+    dedupeKey: text('dedupe_key').notNull(),
+    /** The body as received, except Salla's access and refresh tokens. */
+    body: text('body').notNull(),
+    /** From the body when it could be read, else null. */
+    event: text('event'),
+    merchantId: bigint('merchant_id', { mode: 'number' }),
+    /** What did not fit: a one-line summary, and the issues (paths, codes, messages). */
+    error: text('error').notNull(),
+    issues: jsonb('issues').notNull(),
+    /** Salla retries a refused delivery: each one counts here. */
+    deliveries: integer('deliveries').notNull().default(1),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a replay got it through (null while it is dead); the outcome of the last replay. */
+    replayedAt: timestamp('replayed_at', { withTimezone: true }),
+    /** processed | duplicate | ignored, or failed (still does not fit: `error` is the new one). */
+    replayResult: text('replay_result'),
+    replayAttempts: integer('replay_attempts').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('webhook_dead_letters_dedupe_key').on(t.dedupeKey),
+    index('webhook_dead_letters_pending_idx')
+      .on(t.id)
+      .where(sql`${t.replayedAt} is null`),
+    index('webhook_dead_letters_merchant_idx').on(t.merchantId),
+  ],
+);
+
 /** Scheduled work runs once per period across any number of instances: the first claim wins. */
 export const jobRuns = pgTable(
   'job_runs',

@@ -32,6 +32,13 @@ export const merchants = pgTable(
       .notNull()
       .default('installed'),
     uninstalledAt: timestamp('uninstalled_at', { withTimezone: true }),
+    /**
+     * Event time of the newest install lifecycle event applied (app.store.authorize,
+     * app.installed, app.uninstalled): an older one arriving late or retried changes nothing.
+     */
+    lifecycleEventAt: timestamp('lifecycle_event_at', { withTimezone: true }),
+    /** Event time of the app.store.authorize whose tokens the store holds (older ones lose). */
+    sallaAuthorizedAt: timestamp('salla_authorized_at', { withTimezone: true }),
     /** Salla OAuth tokens, AES-256-GCM sealed (lib/crypto.ts). */
     sallaAccessToken: text('salla_access_token'),
     sallaRefreshToken: text('salla_refresh_token'),

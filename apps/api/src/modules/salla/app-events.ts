@@ -71,22 +71,83 @@ export async function applySubscriptionEvent(
   return 'applied';
 }
 
-export async function applyInstalled(tx: Executor, merchant: MerchantRow, at: Date): Promise<void> {
-  if (merchant.uninstalledAt && merchant.uninstalledAt > at) return;
-  await updateMerchant(tx, merchant.id, { installStatus: 'installed', uninstalledAt: null });
+/** The install lifecycle: the events that say whether the app is on the store. */
+export const LIFECYCLE_EVENTS = [
+  'app.store.authorize',
+  'app.installed',
+  'app.uninstalled',
+] as const;
+export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
+
+/** The note of a lifecycle event older than the newest applied (recorded, changes nothing). */
+export const STALE_LIFECYCLE = 'older than the newest install lifecycle event';
+
+export function isLifecycleEvent(event: string): event is LifecycleEvent {
+  return (LIFECYCLE_EVENTS as readonly string[]).includes(event);
 }
 
-/** Stops processing and drops the tokens; the store's data is kept for the grace period. */
+/**
+ * Whether a lifecycle event may change the store: not when it is older than the newest one
+ * applied (Salla's `created_at`; it does not promise order, and retries a failed delivery
+ * minutes later). A tie applies: `created_at` has one-second resolution, and applying an event
+ * twice is harmless. So a late `app.uninstalled` never removes a store installed again after it.
+ */
+export function lifecycleIsStale(merchant: MerchantRow, at: Date): boolean {
+  return merchant.lifecycleEventAt !== null && at < merchant.lifecycleEventAt;
+}
+
+/**
+ * What an `app.store.authorize` at `at` may do to the store:
+ * - `stale`: the store was uninstalled after it (its tokens died with that install): nothing;
+ * - `install`: the newest lifecycle event: keep its tokens and mark the store installed;
+ * - `tokens`: the store is installed by a newer event (often `app.installed` of the same
+ *   install, overtaking it): the state stays, but its tokens are kept unless the store holds
+ *   tokens of a newer authorize;
+ * - `older_tokens`: the store holds tokens of a newer authorize already: nothing.
+ */
+export function authorizeEffect(
+  merchant: MerchantRow | undefined,
+  at: Date,
+): 'stale' | 'install' | 'tokens' | 'older_tokens' {
+  if (!merchant) return 'install';
+  if (merchant.sallaAuthorizedAt && at < merchant.sallaAuthorizedAt) return 'older_tokens';
+  if (!lifecycleIsStale(merchant, at)) return 'install';
+  return merchant.installStatus === 'installed' ? 'tokens' : 'stale';
+}
+
+/** `app.installed`: the store is back (unless a newer lifecycle event says otherwise). */
+export async function applyInstalled(
+  tx: Executor,
+  merchant: MerchantRow,
+  at: Date,
+): Promise<'applied' | 'stale'> {
+  if (lifecycleIsStale(merchant, at)) return 'stale';
+  await updateMerchant(tx, merchant.id, {
+    installStatus: 'installed',
+    uninstalledAt: null,
+    lifecycleEventAt: at,
+  });
+  return 'applied';
+}
+
+/**
+ * `app.uninstalled`: stops processing and drops the tokens; the store's data is kept for the
+ * grace period (the uninstall purge, engine/jobs.service.ts). Older than the newest lifecycle
+ * event (a retry or a late delivery after a reinstall), it changes nothing.
+ */
 export async function applyUninstalled(
   tx: Executor,
   merchant: MerchantRow,
   at: Date,
-): Promise<void> {
+): Promise<'applied' | 'stale'> {
+  if (lifecycleIsStale(merchant, at)) return 'stale';
   await updateMerchant(tx, merchant.id, {
     installStatus: 'uninstalled',
     uninstalledAt: at,
+    lifecycleEventAt: at,
     sallaAccessToken: null,
     sallaRefreshToken: null,
     sallaTokenExpiresAt: null,
   });
+  return 'applied';
 }

@@ -6,6 +6,7 @@ import type { SallaClient, SallaStoreInfo, SallaUserInfo } from '../../lib/salla
 import type { AuthService } from '../auth/auth.service.ts';
 import { ensureMerchant, lockMerchant, updateMerchant } from '../merchants/merchants.repository.ts';
 import { findMerchantByEmail, findMerchantById } from '../merchants/merchants.repository.ts';
+import { authorizeEffect, STALE_LIFECYCLE } from './app-events.ts';
 import { claimProfileFetch } from './salla-jobs.repository.ts';
 import { storeTokens } from './salla-tokens.service.ts';
 import { deliveryExists, insertWebhookEvent } from './webhooks.repository.ts';
@@ -67,9 +68,11 @@ export function createInstallService(deps: {
       scope: data.scope,
     };
 
-    const stored = await db.transaction(async (tx) => {
+    const effect = await db.transaction(async (tx) => {
       await ensureMerchant(tx, merchantId);
-      await lockMerchant(tx, merchantId);
+      const current = await lockMerchant(tx, merchantId);
+      const effect = authorizeEffect(current, at);
+      const keep = effect === 'install' || effect === 'tokens';
       const event = await insertWebhookEvent(tx, {
         merchantId,
         dedupeKey,
@@ -77,19 +80,38 @@ export function createInstallService(deps: {
         eventAt: at,
         // The tokens are kept encrypted on the merchant, never in the stored event.
         payload: withoutTokens(envelope),
-        outcome: 'processed',
+        outcome: keep ? 'processed' : 'ignored',
+        note:
+          effect === 'stale'
+            ? STALE_LIFECYCLE
+            : effect === 'older_tokens'
+              ? 'older than the authorize whose tokens the store holds'
+              : null,
       });
-      if (!event) return false;
+      if (!event) return 'duplicate' as const;
+      if (!keep) return effect;
       await storeTokens(tx, ctx, merchantId, tokens);
       await updateMerchant(tx, merchantId, {
-        installStatus: 'installed',
-        uninstalledAt: null,
+        // Installed by a newer event already, the state stays as that event left it.
+        ...(effect === 'install'
+          ? { installStatus: 'installed' as const, uninstalledAt: null, lifecycleEventAt: at }
+          : {}),
+        sallaAuthorizedAt: at,
         profileFetchNextAt: now,
         profileFetchAttempts: 0,
       });
-      return true;
+      return effect;
     });
-    if (!stored) return 'duplicate';
+    if (effect === 'duplicate') return 'duplicate';
+    if (effect === 'stale' || effect === 'older_tokens') {
+      log.info(
+        { merchantId, event: envelope.event, eventAt: at, effect },
+        effect === 'stale'
+          ? "webhook ignored: older than the store's newest install lifecycle event"
+          : 'webhook ignored: older than the authorize whose tokens the store holds',
+      );
+      return 'ignored';
+    }
 
     // The tokens are safe: whatever happens to the profile now, the install answers 200.
     await fetchProfile({ merchantId, getToken: () => Promise.resolve(tokens.accessToken) }).catch(

@@ -6,13 +6,16 @@ import {
   ReviewAddedDataSchema,
   SALLA_EVENTS,
   SallaCustomerSchema,
+  SallaEnvelopeSchema,
   SallaOrderSchema,
+  type FieldIssue,
   type SallaEnvelope,
   type SallaEvent,
 } from '@nuqat/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { SallaClient } from '../../lib/salla-client.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import {
@@ -20,6 +23,7 @@ import {
   applySubscriptionEvent,
   applyUninstalled,
   isSubscriptionEvent,
+  STALE_LIFECYCLE,
 } from './app-events.ts';
 import { createEngineConfigCache } from '../engine/config.ts';
 import { ensureMerchant, lockMerchant } from '../merchants/merchants.repository.ts';
@@ -45,6 +49,14 @@ import { customerFacts, orderFacts, reviewFacts } from './order-facts.ts';
 import { parseOrFail, type WebhookOutcome } from './payload.ts';
 import type { SallaTokenService } from './salla-tokens.service.ts';
 import { deliveryExists, insertWebhookEvent, setWebhookOutcome } from './webhooks.repository.ts';
+import {
+  findDeadLetter,
+  findPendingDeadLetters,
+  keepDeadLetter,
+  markReplayed,
+  markReplayFailed,
+  type DeadLetterRow,
+} from './dead-letters.repository.ts';
 
 const ORDER_KINDS: Partial<Record<SallaEvent, OrderEventKind>> = {
   'order.created': 'created',
@@ -111,13 +123,113 @@ const FAST_EVENTS = new Set([
 
 const sha256 = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
 
+/** A signed delivery that did not fit a schema: Salla's 400, and where it was kept. */
+export interface DeadLettered {
+  kind: 'dead';
+  error: AppError;
+  deadLetterId: number;
+  event: string | null;
+  merchantId: number | null;
+}
+
+/** What one dead letter's replay came to (`dryRun`: what it would come to; nothing written). */
+export interface ReplayReport {
+  id: number;
+  event: string | null;
+  merchantId: number | null;
+  result: WebhookOutcome | 'failed' | 'already_replayed' | 'would_land';
+  issues?: FieldIssue[];
+}
+
+/** Every issue on one line, for the dead letter's summary (paths, codes, messages: no values). */
+export function issuesSummary(issues: FieldIssue[] | undefined): string {
+  if (!issues || issues.length === 0) return 'payload does not fit';
+  const shown = issues.slice(0, 5).map((i) => `${i.path || '(root)'}: ${i.message}`);
+  return `${shown.join('; ')}${issues.length > 5 ? `; and ${issues.length - 5} more` : ''}`;
+}
+
+const TOKEN_FIELDS = ['access_token', 'refresh_token'];
+
+/**
+ * The body as received, without Salla's tokens (an `app.store.authorize` carries them; they are
+ * kept encrypted on the store only): unchanged when it holds none, re-serialised when it does,
+ * and with the tokens' values blanked in text that is not JSON at all.
+ */
+export function bodyWithoutTokens(raw: Buffer): string {
+  const text = raw.toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // Not JSON (so no replay will take it as is): tokens blanked, and no NUL, which text refuses.
+    return text
+      .replace(/("(?:access|refresh)_token"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"[removed]"')
+      .replaceAll('\0', '\uFFFD');
+  }
+  if (!json || typeof json !== 'object' || !('data' in json)) return text;
+  const data = (json as { data: unknown }).data;
+  if (!data || typeof data !== 'object' || !TOKEN_FIELDS.some((f) => f in data)) return text;
+  const kept = { ...(data as Record<string, unknown>) };
+  for (const field of TOKEN_FIELDS) delete kept[field];
+  return JSON.stringify({ ...json, data: kept });
+}
+
+/** The event name and store id of a body that did not fit, when they can be read. */
+function namesOf(raw: Buffer): { event: string | null; merchantId: number | null } {
+  try {
+    const json: unknown = JSON.parse(raw.toString('utf8'));
+    if (!json || typeof json !== 'object') return { event: null, merchantId: null };
+    const { event, merchant } = json as { event?: unknown; merchant?: unknown };
+    const id =
+      typeof merchant === 'string' && /^\d{1,18}$/.test(merchant) ? Number(merchant) : merchant;
+    return {
+      event: typeof event === 'string' ? event.slice(0, 100) : null,
+      merchantId: typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null,
+    };
+  } catch {
+    return { event: null, merchantId: null };
+  }
+}
+
+/** The envelope of a signed body; a body that is not JSON or not an envelope is Salla's 400. */
+function readEnvelope(raw: Buffer): SallaEnvelope {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new AppError('WEBHOOK_PAYLOAD_INVALID', {
+      issues: [{ path: 'body', code: 'invalid_json', message: 'not JSON' }],
+    });
+  }
+  const envelope = SallaEnvelopeSchema.safeParse(json);
+  if (!envelope.success) {
+    throw new AppError('WEBHOOK_PAYLOAD_INVALID', {
+      issues: envelope.error.issues.map((i) => ({
+        path: i.path.join('.'),
+        code: i.code,
+        message: i.message,
+      })),
+    });
+  }
+  return envelope.data;
+}
+
+const payloadInvalid = (error: unknown): error is AppError =>
+  error instanceof AppError && error.code === 'WEBHOOK_PAYLOAD_INVALID';
+
 export function createWebhookService(deps: {
   ctx: AppContext;
   salla: SallaClient;
   authService: AuthService;
   sallaTokens: SallaTokenService;
+  /**
+   * The check and translation of an event's data (parseEventData). Tests replace it to stand
+   * for a schema fixed after events were dead-lettered.
+   */
+  parseEvent?: typeof parseEventData;
 }) {
   const { ctx, salla, authService, sallaTokens } = deps;
+  const parseEvent = deps.parseEvent ?? parseEventData;
   const { db, log, config } = ctx;
   const install = createInstallService({ ctx, salla, authService });
   const configs = createEngineConfigCache();
@@ -187,10 +299,15 @@ export function createWebhookService(deps: {
           'processed',
           await applySubscriptionEvent(tx, merchant, { event, data: parsed.data, at }),
         ];
-      case 'app':
-        if (parsed.event === 'app.installed') await applyInstalled(tx, merchant, at);
-        if (parsed.event === 'app.uninstalled') await applyUninstalled(tx, merchant, at);
-        return ['processed', null];
+      case 'app': {
+        const applied =
+          parsed.event === 'app.installed'
+            ? await applyInstalled(tx, merchant, at)
+            : parsed.event === 'app.uninstalled'
+              ? await applyUninstalled(tx, merchant, at)
+              : 'applied';
+        return applied === 'stale' ? ['ignored', STALE_LIFECYCLE] : ['processed', null];
+      }
     }
   }
 
@@ -275,7 +392,7 @@ export function createWebhookService(deps: {
     dedupeKey: string;
   }): Promise<WebhookOutcome> {
     const at = parseSallaTime(envelope.created_at) ?? ctx.now();
-    const parsed = parseEventData(envelope.event, envelope.data);
+    const parsed = parseEvent(envelope.event, envelope.data);
     if (envelope.event === 'app.store.authorize') return install.authorize(envelope, dedupeKey, at);
     const merchantId = envelope.merchant;
 
@@ -309,9 +426,23 @@ export function createWebhookService(deps: {
         await ensureMerchant(tx, merchantId);
         current = (await configs.current(tx, merchantId))!;
       }
-      if (parsed.type === 'subscription' || parsed.type === 'app') {
-        // Only the store's own lifecycle events change its row: they alone lock it.
-        current = { ...current, merchant: (await lockMerchant(tx, merchantId))! };
+      if (
+        parsed.type === 'subscription' ||
+        parsed.type === 'app' ||
+        current.merchant.installStatus === 'uninstalled'
+      ) {
+        // Only the store's own lifecycle events change its row: they alone lock it. Any event of
+        // an uninstalled store locks it too, as the uninstall purge does before it deletes one:
+        // an event either lands before the purge looks (and keeps the store) or after it.
+        let locked = await lockMerchant(tx, merchantId);
+        if (!locked) {
+          // Purged while this waited: the event names the store anew, as a first event does.
+          configs.forget(merchantId);
+          await ensureMerchant(tx, merchantId);
+          current = (await configs.current(tx, merchantId))!;
+          locked = (await lockMerchant(tx, merchantId))!;
+        }
+        current = { ...current, merchant: locked };
       }
       const [outcome, note] = await dispatch(tx, current, parsed, {
         event: envelope.event,
@@ -319,14 +450,117 @@ export function createWebhookService(deps: {
         ...(refund ? { refund } : {}),
       });
       await setWebhookOutcome(tx, merchantId, stored.id, outcome, note);
-      if (outcome === 'ignored')
+      if (note === STALE_LIFECYCLE)
+        log.info(
+          {
+            merchantId,
+            event: envelope.event,
+            eventAt: at,
+            newest: current.merchant.lifecycleEventAt,
+          },
+          "webhook ignored: older than the store's newest install lifecycle event",
+        );
+      else if (outcome === 'ignored')
         log.info({ merchantId, event: envelope.event, note }, 'webhook ignored');
       return outcome;
     });
   }
 
+  /**
+   * A signed delivery, from the route or from a dead letter's replay: read, checked against
+   * Salla's schemas, stored once under `dedupeKey` and applied. A body that does not fit throws
+   * WEBHOOK_PAYLOAD_INVALID naming every field.
+   */
+  async function process(raw: Buffer, dedupeKey: string): Promise<WebhookOutcome> {
+    const envelope = readEnvelope(raw);
+    if (await isRedelivery(dedupeKey, envelope.event)) return 'duplicate';
+    return receive({ raw, envelope, dedupeKey });
+  }
+
+  /**
+   * The route's work after the signature: `process`, and a delivery that does not fit is kept
+   * as a dead letter (the caller still answers Salla the 400).
+   */
+  async function ingest(
+    raw: Buffer,
+    dedupeKey: string,
+  ): Promise<{ kind: 'done'; outcome: WebhookOutcome } | DeadLettered> {
+    try {
+      return { kind: 'done', outcome: await process(raw, dedupeKey) };
+    } catch (error) {
+      if (!payloadInvalid(error)) throw error;
+      const names = namesOf(raw);
+      const deadLetterId = await keepDeadLetter(db, {
+        dedupeKey,
+        body: bodyWithoutTokens(raw),
+        ...names,
+        error: issuesSummary(error.issues),
+        issues: error.issues ?? [],
+      });
+      return { kind: 'dead', error, deadLetterId, ...names };
+    }
+  }
+
+  /** What a replay would do now, writing nothing: the same checks as `process`. */
+  async function dryRun(letter: DeadLetterRow): Promise<ReplayReport['result']> {
+    const envelope = readEnvelope(Buffer.from(letter.body, 'utf8'));
+    parseEvent(envelope.event, envelope.data);
+    if (envelope.event === 'app.store.authorize')
+      parseOrFail(AppStoreAuthorizeDataSchema, envelope.data);
+    return (await deliveryExists(db, letter.dedupeKey)) ? 'duplicate' : 'would_land';
+  }
+
+  /**
+   * Runs dead letters through `process` again, under the key of the delivery Salla made, so
+   * each lands once (also when Salla's own retry of it got through meanwhile). One that still
+   * does not fit stays, with its new error.
+   */
+  async function replayDeadLetters(
+    options: { id?: number; dryRun?: boolean; merchantIds?: number[] } = {},
+  ): Promise<ReplayReport[]> {
+    const reports: ReplayReport[] = [];
+    const replayOne = async (letter: DeadLetterRow) => {
+      const base = { id: letter.id, event: letter.event, merchantId: letter.merchantId };
+      if (letter.replayedAt) return { ...base, result: 'already_replayed' as const };
+      try {
+        if (options.dryRun) return { ...base, result: await dryRun(letter) };
+        const result = await process(Buffer.from(letter.body, 'utf8'), letter.dedupeKey);
+        await markReplayed(db, letter.id, result, ctx.now());
+        return { ...base, result };
+      } catch (error) {
+        if (!payloadInvalid(error)) throw error;
+        const failure = error.issues ?? [];
+        if (!options.dryRun)
+          await markReplayFailed(db, letter.id, { error: issuesSummary(failure), issues: failure });
+        return { ...base, result: 'failed' as const, issues: failure };
+      }
+    };
+    if (options.id !== undefined) {
+      const letter = await findDeadLetter(db, options.id);
+      if (letter) reports.push(await replayOne(letter));
+      return reports;
+    }
+    let after = 0;
+    for (;;) {
+      const batch = await findPendingDeadLetters(db, {
+        after,
+        limit: 100,
+        ...(options.merchantIds ? { merchantIds: options.merchantIds } : {}),
+      });
+      for (const letter of batch) {
+        after = letter.id;
+        reports.push(await replayOne(letter));
+      }
+      if (batch.length < 100) break;
+    }
+    return reports;
+  }
+
   return {
     receive,
+    process,
+    ingest,
+    replayDeadLetters,
     isRedelivery,
     recentlyAcknowledged,
     deliveryKey,
