@@ -8,6 +8,6 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

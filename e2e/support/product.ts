@@ -81,11 +81,12 @@ export async function startProduct(options: { smtpUrl?: string } = {}): Promise<
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
 
-  const deadline = Date.now() + 60_000;
+  // Generous: on a busy two-core runner the first start (migrations, demo store) is slow.
+  const deadline = Date.now() + 120_000;
   // The banner ends with the Mail line, after Password, Salla and Store.
   while (!/Mail:\s+\S+/.test(output)) {
     if (child.exitCode !== null) throw new Error(`product exited (${child.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`product did not start within 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`product did not start within 120 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

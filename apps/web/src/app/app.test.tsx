@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '@nuqat/contracts';
 import { server } from '../testing/server';
 import { renderApp } from '../testing/render-app';
 import {
+  dashboardBody,
   TEST_MERCHANT,
   errorBody,
   loyaltyRulesBody,
@@ -33,6 +34,7 @@ function answerStoreInfo(overrides: Parameters<typeof storeInfoBody>[0] = {}) {
     http.get(STORE_INFO_URL, () => HttpResponse.json(storeInfoBody(overrides))),
     http.get('/api/merchants/subscription/status', () => HttpResponse.json(subscriptionBody())),
     http.get('/api/merchants/settings', () => HttpResponse.json(settingsBody())),
+    http.get('/api/merchants/dashboard', () => HttpResponse.json(dashboardBody())),
     // The points programme and rewards screens load these on arrival.
     http.get('/api/loyalty', () => HttpResponse.json(loyaltyRulesBody())),
     http.get('/api/loyalty/programme', () => HttpResponse.json(programmeBody())),

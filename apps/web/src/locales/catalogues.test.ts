@@ -20,6 +20,22 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
 }
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+function baseKeys(texts: Record<string, string>): string[] {
+  return [...new Set(Object.keys(texts).map((key) => key.replace(PLURAL_SUFFIX, '')))].sort();
+}
+
+function pluralFamilies(texts: Record<string, string>): string[] {
+  return [
+    ...new Set(
+      Object.keys(texts)
+        .filter((key) => PLURAL_SUFFIX.test(key))
+        .map((key) => key.replace(PLURAL_SUFFIX, '')),
+    ),
+  ];
+}
+
 describe('translation catalogues', () => {
   test('every namespace exists in Arabic and in English, and nothing else does', () => {
     const names = Object.keys(files).sort();
@@ -30,7 +46,23 @@ describe('translation catalogues', () => {
   test.each(NAMESPACES)('the "%s" catalogue has the same keys in Arabic and English', (ns) => {
     const ar = flatten(resources.ar[ns] as unknown as Tree);
     const en = flatten(resources.en[ns] as unknown as Tree);
-    expect(Object.keys(ar).sort()).toEqual(Object.keys(en).sort());
+    // A plural family is one key: Arabic has six forms of it, English two.
+    expect(baseKeys(ar)).toEqual(baseKeys(en));
+  });
+
+  test.each(NAMESPACES)('"%s": each plural family has every form its language needs', (ns) => {
+    for (const language of ['ar', 'en'] as const) {
+      const texts = flatten(resources[language][ns] as unknown as Tree);
+      const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      for (const family of pluralFamilies(texts)) {
+        for (const category of categories) {
+          expect(
+            texts[`${family}_${category}`],
+            `${language} ${ns}:${family}_${category}`,
+          ).toBeTruthy();
+        }
+      }
+    }
   });
 
   test.each(NAMESPACES)('no "%s" text is empty and placeholders match across languages', (ns) => {
@@ -38,6 +70,9 @@ describe('translation catalogues', () => {
     const en = flatten(resources.en[ns] as unknown as Tree);
     for (const [key, value] of Object.entries(ar)) {
       expect(value.trim(), `ar ${ns}:${key}`).not.toBe('');
+      const plural = PLURAL_SUFFIX.exec(key);
+      // Plural forms may drop the number ("طلبان"); the general form says the same as English's.
+      if (plural && plural[1] !== 'other') continue;
       expect(en[key]?.trim(), `en ${ns}:${key}`).toBeTruthy();
       expect(placeholders(value), `placeholders of ${ns}:${key}`).toEqual(
         placeholders(en[key] ?? ''),

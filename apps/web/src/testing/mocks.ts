@@ -30,6 +30,8 @@ import {
   type RewardsReport,
   type RuleEvent,
   type StoreInfo,
+  DashboardResponseSchema,
+  type Dashboard,
 } from '@nuqat/contracts';
 
 // Every mocked body goes through the contract schema, so a mock cannot drift from the API.
@@ -89,6 +91,86 @@ export function subscriptionBody(overrides: Partial<Subscription> = {}) {
         needsReinstall: false,
         ...overrides,
       },
+    },
+  });
+}
+
+/** A dashboard answer: a small store with one of everything, unless overridden. */
+export function dashboardBody(overrides: Partial<Dashboard> = {}) {
+  return DashboardResponseSchema.parse({
+    success: true,
+    data: {
+      storeName: TEST_MERCHANT.merchantName,
+      userEmail: 'owner@rose.example',
+      totalMembers: 1250,
+      totalPoints: 48_300,
+      redeemedPoints: 7_400,
+      totalOrders: 982,
+      totalSales: 151_234.5,
+      couponsUsed: 37,
+      subscription: {
+        status: 'active',
+        type: 'premium',
+        plan: 'growth',
+        expiryDate: '2030-06-30T21:00:00.000Z',
+        isActive: true,
+        usageLimit: null,
+        ordersUsed: 120,
+        usagePercentage: 0,
+      },
+      performanceStats: {
+        pointsEarned: 55_700,
+        pointsRedeemed: 7_400,
+        totalOrders: 982,
+        couponsUsed: 37,
+        totalSales: 151_234.5,
+      },
+      activities: [
+        {
+          customerId: '501',
+          customerName: 'سارة القحطاني',
+          action: 'earn',
+          source: 'order',
+          points: 120,
+          date: '2026-11-20T09:30:00.000Z',
+        },
+        {
+          customerId: '502',
+          customerName: 'Omar Saleh',
+          action: 'redeem',
+          source: 'redemption',
+          points: -500,
+          date: '2026-11-19T15:00:00.000Z',
+        },
+      ],
+      recentOrders: [
+        {
+          id: '90001',
+          customer: 'سارة القحطاني',
+          total: 240,
+          date: '2026-11-20T09:29:00.000Z',
+          status: 'completed',
+        },
+        {
+          id: '90002',
+          customer: '',
+          total: 99.5,
+          date: '2026-11-19T12:00:00.000Z',
+          status: 'canceled',
+        },
+        {
+          id: '90003',
+          customer: 'Omar Saleh',
+          total: 310,
+          date: '2026-11-18T12:00:00.000Z',
+          status: 'on_hold_custom',
+        },
+      ],
+      topCustomers: [
+        { id: '501', name: 'سارة القحطاني', points: 2_400, orders: 9, totalSpent: 3_120 },
+        { id: '502', name: 'Omar Saleh', points: 800, orders: 1, totalSpent: 310 },
+      ],
+      ...overrides,
     },
   });
 }

@@ -4,6 +4,8 @@ import { ChartColumn, ChevronLeft, Coins, Gift, TicketPercent, Users } from 'luc
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
+import { DashboardOverview } from '../../../features/dashboard/components/dashboard-overview';
+import { SupportCards } from '../../../features/dashboard/components/support-cards';
 import { StoreInfoPanel } from '../../../features/store/components/store-info-panel';
 import { SubscriptionUsagePanel } from '../../../features/store/components/subscription-usage-panel';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -25,9 +27,14 @@ export function DashboardRoute() {
         title={t('screens.dashboard.title')}
         description={t('screens.dashboard.description')}
       />
-      <StoreInfoPanel loadErrorMessage={{ key: 'merchant:dashboard.loadError' }} />
-
-      <SubscriptionUsagePanel />
+      <DashboardOverview />
+      <section aria-labelledby="subscription-title" className="space-y-4">
+        <h2 id="subscription-title" className="text-lg font-bold text-slate-900 dark:text-white">
+          {t('dashboard.subscription')}
+        </h2>
+        <StoreInfoPanel loadErrorMessage={{ key: 'merchant:dashboard.loadError' }} />
+        <SubscriptionUsagePanel />
+      </section>
       <section aria-labelledby="shortcuts-title" className="space-y-4">
         <h2 id="shortcuts-title" className="text-lg font-bold text-slate-900 dark:text-white">
           {t('dashboard.shortcuts')}
@@ -61,6 +68,7 @@ export function DashboardRoute() {
           ))}
         </ul>
       </section>
+      <SupportCards />
     </div>
   );
 }

@@ -80,8 +80,21 @@ export function SubscriptionUsagePanel() {
         ) : s.usageLimit !== null && s.usagePercentage >= 90 ? (
           <p className="text-sm text-amber-800 dark:text-amber-200">{t('usage.nearLimit')}</p>
         ) : null}
-        {!s.isActive ? (
+        {!s.isEarning ? (
           <p className="text-sm text-red-700 dark:text-red-300">{t('usage.inactive')}</p>
+        ) : null}
+        {s.plan === 'starter' ? (
+          // Plans are bought and changed on Salla's app store, where the merchant subscribed.
+          <a
+            href={SUPPORT.sallaAppStore}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            data-testid="upgrade-link"
+          >
+            {t('usage.upgrade')}
+            <ExternalLink aria-hidden="true" className="size-4" />
+          </a>
         ) : null}
       </Card>
     </div>

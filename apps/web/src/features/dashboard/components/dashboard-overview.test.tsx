@@ -1,0 +1,144 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { renderApp } from '../../../testing/render-app';
+import { server } from '../../../testing/server';
+import {
+  dashboardBody,
+  errorBody,
+  signIn,
+  storeInfoBody,
+  subscriptionBody,
+} from '../../../testing/mocks';
+
+const DASHBOARD_URL = '/api/merchants/dashboard';
+
+function answer(dashboard: () => Response | Promise<Response>) {
+  server.use(
+    http.get(DASHBOARD_URL, dashboard),
+    http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
+    http.get('/api/merchants/subscription/status', () =>
+      HttpResponse.json(
+        subscriptionBody({ plan: 'starter', usageLimit: 1000, usagePercentage: 12 }),
+      ),
+    ),
+  );
+}
+
+describe('the dashboard', () => {
+  test('shows the server’s figures: counters shortened per spec §9, performance, lists', async () => {
+    signIn();
+    answer(() => HttpResponse.json(dashboardBody()));
+    renderApp('/dashboard');
+
+    expect(await screen.findByTestId('counter-members')).toHaveTextContent('1.3K');
+    expect(screen.getByTestId('counter-members')).toHaveAttribute('title', '1,250');
+    expect(screen.getByTestId('counter-points')).toHaveTextContent('48.3K');
+    expect(screen.getByTestId('counter-redeemed')).toHaveTextContent('7.4K');
+    expect(screen.getByTestId('counter-orders')).toHaveTextContent('982');
+    // SAR without decimals.
+    expect(screen.getByTestId('perf-sales').textContent).toMatch(/151,235/);
+    expect(screen.getByTestId('perf-couponsUsed')).toHaveTextContent('37');
+
+    const top = screen.getAllByTestId('top-customer');
+    expect(top).toHaveLength(2);
+    expect(top[0]).toHaveTextContent('سارة القحطاني');
+    expect(top[0]).toHaveTextContent('9 طلبات');
+    expect(top[1]).toHaveTextContent('طلب واحد');
+
+    const orders = screen.getAllByTestId('recent-order');
+    expect(within(orders[0]!).getByText('تم التنفيذ').closest('[data-tone]')).toHaveAttribute(
+      'data-tone',
+      'green',
+    );
+    expect(within(orders[1]!).getByText('زائر')).toBeInTheDocument();
+    expect(within(orders[1]!).getByText('ملغي').closest('[data-tone]')).toHaveAttribute(
+      'data-tone',
+      'red',
+    );
+    // An unknown status: grey, with Salla's raw text.
+    expect(within(orders[2]!).getByText('on_hold_custom').closest('[data-tone]')).toHaveAttribute(
+      'data-tone',
+      'grey',
+    );
+
+    const activities = screen.getAllByTestId('activity');
+    expect(activities[0]).toHaveTextContent('كسب نقاطًا');
+    expect(activities[0]).toHaveTextContent('+120');
+    expect(activities[1]).toHaveTextContent('−500');
+
+    expect(screen.getByTestId('support-email')).toHaveAttribute('href', 'mailto:support@nuqat.sa');
+    expect(screen.getByTestId('support-whatsapp').getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\/\d+$/,
+    );
+    // A starter store is offered the upgrade.
+    expect(await screen.findByTestId('upgrade-link')).toHaveAttribute(
+      'href',
+      'https://apps.salla.sa',
+    );
+  });
+
+  test('in English the texts and plurals follow', async () => {
+    signIn();
+    await i18n.changeLanguage('en');
+    answer(() => HttpResponse.json(dashboardBody()));
+    renderApp('/dashboard');
+    const top = await screen.findAllByTestId('top-customer');
+    expect(top[0]).toHaveTextContent('9 orders');
+    expect(top[1]).toHaveTextContent('1 order');
+    expect(screen.getByText('Total customers')).toBeInTheDocument();
+  });
+
+  test('an empty store shows zeros and says where the lists come from', async () => {
+    signIn();
+    answer(() =>
+      HttpResponse.json(
+        dashboardBody({
+          totalMembers: 0,
+          totalPoints: 0,
+          redeemedPoints: 0,
+          totalOrders: 0,
+          totalSales: 0,
+          couponsUsed: 0,
+          activities: [],
+          recentOrders: [],
+          topCustomers: [],
+        }),
+      ),
+    );
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('counter-members')).toHaveTextContent('0');
+    expect(screen.getByText(/لا يوجد عملاء بعد/)).toBeInTheDocument();
+    expect(screen.getByText('لم تصل طلبات بعد.')).toBeInTheDocument();
+    expect(screen.getByText(/لا نشاط بعد/)).toBeInTheDocument();
+  });
+
+  test('an error is an error: a message and reload, and no figure anywhere', async () => {
+    signIn();
+    let calls = 0;
+    answer(() => {
+      calls += 1;
+      return calls === 1
+        ? HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 })
+        : HttpResponse.json(dashboardBody());
+    });
+    const { user } = renderApp('/dashboard');
+    const alert = await screen.findByText('حدث خطأ في الخادم، حاول مرة أخرى');
+    expect(alert).toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-figures')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('counter-members')).not.toBeInTheDocument();
+    expect(screen.queryByText('1.3K')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await screen.findByTestId('counter-members')).toHaveTextContent('1.3K');
+  });
+
+  test('no answer at all reads as the spec’s dashboard failure', async () => {
+    signIn();
+    answer(() => HttpResponse.error());
+    renderApp('/dashboard');
+    expect(await screen.findByText('فشل تحميل بيانات لوحة التحكم')).toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-figures')).not.toBeInTheDocument();
+  });
+});

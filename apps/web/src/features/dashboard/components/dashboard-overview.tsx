@@ -1,0 +1,325 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Activity, Coins, Gift, ShoppingBag, Users } from 'lucide-react';
+import type { Dashboard, Language } from '@nuqat/contracts';
+import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import {
+  formatCompactNumber,
+  formatCurrency,
+  formatDateTime,
+  formatNumber,
+} from '../../../lib/format';
+import { errorMessage } from '../../../lib/messages';
+import { useDashboard } from '../api/get-dashboard';
+import { OrderStatusBadge } from './order-status-badge';
+
+const sectionTitle = 'text-lg font-bold text-slate-900 dark:text-white';
+
+function useLanguage(): Language {
+  const { i18n } = useTranslation();
+  return i18n.language === 'en' ? 'en' : 'ar';
+}
+
+/**
+ * The store's figures from GET /api/merchants/dashboard, all computed by the server from the
+ * ledger and orders. On an error there is an error and a reload button — no figures at all.
+ */
+export function DashboardOverview() {
+  const { t } = useTranslation('merchant');
+  const dashboard = useDashboard();
+
+  if (dashboard.isPending) return <DashboardSkeleton label={t('dashboard.loading')} />;
+  if (dashboard.isError) {
+    return (
+      <ErrorState
+        message={errorMessage(dashboard.error, {
+          unknownHttp: () => ({ key: 'merchant:dashboard.loadError' }),
+          fallback: { key: 'merchant:dashboard.loadError' },
+        })}
+        onRetry={() => void dashboard.refetch()}
+        retrying={dashboard.isFetching}
+      />
+    );
+  }
+  return <DashboardFigures data={dashboard.data} />;
+}
+
+function DashboardSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-live="polite" className="space-y-6" data-testid="dashboard-loading">
+      <span className="sr-only">{label}</span>
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="h-28 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800" />
+        ))}
+      </div>
+      <div className="h-40 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800" />
+    </div>
+  );
+}
+
+function Counter({
+  icon,
+  label,
+  value,
+  exact,
+  testId,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: string;
+  exact: string;
+  testId: string;
+}) {
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:p-5">
+      <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-500/15 dark:text-brand-300">
+        {icon}
+      </span>
+      <div>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{label}</p>
+        <p
+          className="text-2xl font-bold text-slate-900 tabular-nums dark:text-white"
+          title={exact}
+          data-testid={testId}
+          dir="ltr"
+        >
+          {value}
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+function DashboardFigures({ data }: { data: Dashboard }) {
+  const { t } = useTranslation('merchant');
+  const language = useLanguage();
+  const compact = (n: number) => formatCompactNumber(n, language);
+  const exact = (n: number) => formatNumber(n, language);
+  const perf = data.performanceStats;
+
+  return (
+    <div className="space-y-6" data-testid="dashboard-figures">
+      <section aria-label={t('dashboard.countersLabel')}>
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <Counter
+            icon={<Users aria-hidden="true" className="size-5" />}
+            label={t('dashboard.totalMembers')}
+            value={compact(data.totalMembers)}
+            exact={exact(data.totalMembers)}
+            testId="counter-members"
+          />
+          <Counter
+            icon={<Coins aria-hidden="true" className="size-5" />}
+            label={t('dashboard.totalPoints')}
+            value={compact(data.totalPoints)}
+            exact={exact(data.totalPoints)}
+            testId="counter-points"
+          />
+          <Counter
+            icon={<Gift aria-hidden="true" className="size-5" />}
+            label={t('dashboard.redeemedPoints')}
+            value={compact(data.redeemedPoints)}
+            exact={exact(data.redeemedPoints)}
+            testId="counter-redeemed"
+          />
+          <Counter
+            icon={<ShoppingBag aria-hidden="true" className="size-5" />}
+            label={t('dashboard.totalOrders')}
+            value={compact(data.totalOrders)}
+            exact={exact(data.totalOrders)}
+            testId="counter-orders"
+          />
+        </div>
+      </section>
+
+      <Card className="min-w-0 space-y-4 p-5 sm:p-6">
+        <h2 className={sectionTitle}>{t('dashboard.performance')}</h2>
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {(
+            [
+              ['sales', formatCurrency(perf.totalSales, language)],
+              ['couponsUsed', exact(perf.couponsUsed)],
+              ['pointsEarned', exact(perf.pointsEarned)],
+              ['pointsRedeemed', exact(perf.pointsRedeemed)],
+            ] as const
+          ).map(([key, value]) => (
+            <div key={key} className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
+              <dt className="text-sm text-slate-600 dark:text-slate-400">
+                {t(`dashboard.perf.${key}`)}
+              </dt>
+              <dd
+                className="mt-1 text-lg font-bold text-slate-900 tabular-nums dark:text-white"
+                data-testid={`perf-${key}`}
+              >
+                <bdi>{value}</bdi>
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('dashboard.perfHelp')}</p>
+      </Card>
+
+      <div className="grid gap-6 2xl:grid-cols-2">
+        <TopCustomers data={data} language={language} />
+        <RecentOrders data={data} language={language} />
+      </div>
+      <RecentActivities data={data} language={language} />
+    </div>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">
+      {children}
+    </p>
+  );
+}
+
+function TopCustomers({ data, language }: { data: Dashboard; language: Language }) {
+  const { t } = useTranslation('merchant');
+  return (
+    <Card className="min-w-0 space-y-4 p-5 sm:p-6">
+      <h2 id="top-customers-title" className={sectionTitle}>
+        {t('dashboard.topCustomers')}
+      </h2>
+      {data.topCustomers.length === 0 ? (
+        <Empty>{t('dashboard.noCustomers')}</Empty>
+      ) : (
+        <ol
+          aria-labelledby="top-customers-title"
+          className="divide-y divide-slate-100 dark:divide-slate-800"
+        >
+          {data.topCustomers.map((c, index) => (
+            <li key={c.id} className="flex items-center gap-3 py-3" data-testid="top-customer">
+              <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-bold text-brand-700 tabular-nums dark:bg-brand-500/15 dark:text-brand-300">
+                {formatNumber(index + 1, language)}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold text-slate-900 dark:text-white">
+                  {c.name || t('dashboard.unnamed')}
+                </p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {t('dashboard.customerLine', {
+                    orders: formatNumber(c.orders, language),
+                    count: c.orders,
+                    spent: formatCurrency(c.totalSpent, language),
+                  })}
+                </p>
+              </div>
+              <span className="shrink-0 text-sm font-bold text-brand-700 tabular-nums dark:text-brand-300">
+                {t('dashboard.points', {
+                  points: formatNumber(c.points, language),
+                  count: c.points,
+                })}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+function RecentOrders({ data, language }: { data: Dashboard; language: Language }) {
+  const { t } = useTranslation('merchant');
+  return (
+    <Card className="min-w-0 space-y-4 p-5 sm:p-6">
+      <h2 id="recent-orders-title" className={sectionTitle}>
+        {t('dashboard.recentOrders')}
+      </h2>
+      {data.recentOrders.length === 0 ? (
+        <Empty>{t('dashboard.noOrders')}</Empty>
+      ) : (
+        <div className="-mx-2 overflow-x-auto">
+          <table aria-labelledby="recent-orders-title" className="w-full min-w-[30rem] text-sm">
+            <thead>
+              <tr className="text-start text-xs text-slate-500 dark:text-slate-400">
+                {(['id', 'customer', 'total', 'date', 'status'] as const).map((col) => (
+                  <th key={col} scope="col" className="px-2 pb-2 text-start font-medium">
+                    {t(`dashboard.orderCols.${col}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {data.recentOrders.map((o) => (
+                <tr key={o.id} data-testid="recent-order">
+                  <td className="px-2 py-2.5 font-mono text-xs text-slate-700 dark:text-slate-300">
+                    <bdi>#{o.id}</bdi>
+                  </td>
+                  <td className="max-w-[10rem] truncate px-2 py-2.5 text-slate-900 dark:text-white">
+                    {o.customer || t('dashboard.guest')}
+                  </td>
+                  <td className="px-2 py-2.5 tabular-nums">
+                    <bdi>{formatCurrency(o.total, language)}</bdi>
+                  </td>
+                  <td className="px-2 py-2.5 text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">
+                    {formatDateTime(o.date, language)}
+                  </td>
+                  <td className="px-2 py-2.5">
+                    <OrderStatusBadge status={o.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function RecentActivities({ data, language }: { data: Dashboard; language: Language }) {
+  const { t } = useTranslation('merchant');
+  return (
+    <Card className="min-w-0 space-y-4 p-5 sm:p-6">
+      <h2 id="activities-title" className={sectionTitle}>
+        {t('dashboard.activities')}
+      </h2>
+      {data.activities.length === 0 ? (
+        <Empty>{t('dashboard.noActivities')}</Empty>
+      ) : (
+        <ul
+          aria-labelledby="activities-title"
+          className="divide-y divide-slate-100 dark:divide-slate-800"
+        >
+          {data.activities.map((a, index) => (
+            <li
+              key={`${a.customerId}-${a.date}-${index}`}
+              className="flex items-start gap-3 py-3"
+              data-testid="activity"
+            >
+              <Activity aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+              <div className="min-w-0 flex-1">
+                <p className="text-sm text-slate-900 dark:text-white">
+                  <span className="font-semibold">{a.customerName || t('dashboard.unnamed')}</span>{' '}
+                  {t(`dashboard.action.${a.action}`, {
+                    points: formatNumber(Math.abs(a.points), language),
+                    count: Math.abs(a.points),
+                  })}
+                </p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {formatDateTime(a.date, language)}
+                </p>
+              </div>
+              <span
+                dir="ltr"
+                className={
+                  a.points >= 0
+                    ? 'shrink-0 text-sm font-bold text-emerald-700 tabular-nums dark:text-emerald-300'
+                    : 'shrink-0 text-sm font-bold text-red-700 tabular-nums dark:text-red-300'
+                }
+              >
+                {a.points > 0 ? '+' : a.points < 0 ? '−' : ''}
+                {formatNumber(Math.abs(a.points), language)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
