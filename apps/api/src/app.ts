@@ -27,6 +27,8 @@ import { createInsightsService } from './modules/insights/insights.service.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { createRewardsService } from './modules/rewards/rewards.service.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { createReferralsService } from './modules/referrals/referrals.service.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { createSallaClient, type SallaClient } from './lib/salla-client.ts';
 import { createJobsService, type JobsService } from './modules/engine/jobs.service.ts';
 import {
@@ -207,6 +209,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await server.register(
     rewardsRoutes({ rewardsService: createRewardsService(context), requireMerchant }),
     { prefix: '/api/rewards' },
+  );
+  await server.register(
+    referralsRoutes({ referralsService: createReferralsService(context), requireMerchant }),
+    { prefix: '/api/referrals' },
   );
 
   await server.register(

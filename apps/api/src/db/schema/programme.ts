@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { REFERRAL_REWARD_TYPES } from '@nuqat/contracts';
 import { merchants } from './merchants.ts';
 
 export const RULE_EVENTS = [
@@ -171,5 +172,38 @@ export const redemptions = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
     check('redemptions_points_positive', sql`${t.points} > 0`),
+  ],
+);
+
+/**
+ * A store's referral programme (spec §3): what the inviter and the friend get. One row per
+ * store, written only by the referrals module; no row means the spec's defaults, switched off.
+ */
+export const referralSettings = pgTable(
+  'referral_settings',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    isActive: boolean('is_active').notNull().default(false),
+    participantType: text('participant_type', { enum: REFERRAL_REWARD_TYPES }).notNull(),
+    participantValue: integer('participant_value').notNull(),
+    participantMaxAmount: integer('participant_max_amount'),
+    referralType: text('referral_type', { enum: REFERRAL_REWARD_TYPES }).notNull(),
+    referralValue: integer('referral_value').notNull(),
+    referralMaxAmount: integer('referral_max_amount'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('referral_participant_value_min', sql`${t.participantValue} >= 0`),
+    check('referral_referral_value_min', sql`${t.referralValue} >= 0`),
+    check(
+      'referral_participant_percent_max',
+      sql`${t.participantType} <> 'percentage' or ${t.participantValue} <= 100`,
+    ),
+    check(
+      'referral_referral_percent_max',
+      sql`${t.referralType} <> 'percentage' or ${t.referralValue} <= 100`,
+    ),
   ],
 );
