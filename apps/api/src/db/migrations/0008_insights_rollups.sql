@@ -69,7 +69,7 @@ CREATE INDEX "customers_top_idx" ON "customers" USING btree ("merchant_id","poin
 -- insights_pending in the writer's own transaction: an INSERT into a table without a unique key
 -- takes no lock another writer waits for, so no store-wide row is ever hot and no two writers
 -- can deadlock on counters. nuqat_insights_fold() moves them into insights_daily (a job, every
--- minute); readers sum both, so a figure is exact at every commit, folded or not.
+-- 5 seconds); readers sum both, so a figure is exact at every commit, folded or not.
 CREATE FUNCTION "nuqat_riyadh_day"(ts timestamptz) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT ((ts AT TIME ZONE 'UTC') + interval '3 hours')::date
 $$;--> statement-breakpoint

@@ -156,9 +156,11 @@ export function createInsightsService(
 
   async function getDashboard({ merchantId }: { merchantId: number }): Promise<Dashboard> {
     const now = ctx.now();
-    const [merchant, subscription, total, top, orders, activities] = await Promise.all([
-      storeOf(merchantId),
-      deps.merchantsService.getSubscription({ merchantId, now }),
+    const [{ merchant, subscription }, total, top, orders, activities] = await Promise.all([
+      storeOf(merchantId).then(async (merchant) => ({
+        merchant,
+        subscription: await deps.merchantsService.subscriptionFor(merchant, now),
+      })),
       totalRollup(db, merchantId),
       topCustomers(db, merchantId, LIST_SIZE),
       recentOrders(db, merchantId, LIST_SIZE),

@@ -437,6 +437,72 @@ describe.each([
     expect(after.totalSales).toBe(770);
   });
 
+  test('a cancel that Salla refuses changes nothing; the next one goes through', async () => {
+    const shop = await store();
+    const { merchantId } = shop;
+    const [reward] = await ctx.database.db
+      .insert(rewards)
+      .values({
+        merchantId,
+        name: '5 SAR off',
+        type: 'fixed_discount',
+        pointsRequired: 10,
+        value: 5,
+      })
+      .returning();
+    const shopper: CustomerFacts = {
+      id: randomId() % 1_000_000_000,
+      firstName: 'Huda',
+      lastName: 'Nasser',
+    };
+    await deliverOk(
+      ctx,
+      webhooks.orderCreated(
+        merchantId,
+        {
+          id: randomId(),
+          customer: shopper,
+          total: 100,
+          status: 'completed',
+          placedAt: at('2026-11-10'),
+        },
+        at('2026-11-10'),
+      ),
+    );
+    const coupon = await ctx.app.services.redemptions.redeemReward({
+      merchantId,
+      customerId: shopper.id,
+      rewardId: reward!.id,
+      lang: 'ar',
+    });
+    expect(await balanceOf(ctx, merchantId, shopper.id)).toBe(0);
+    const cancel = () =>
+      ctx.server.inject({
+        method: 'POST',
+        url: `/api/merchants/coupons/${coupon.id}/cancel`,
+        headers: { authorization: shop.authorization },
+      });
+    ctx.sandbox.fail({ mode: '500', path: '/admin/v2/coupons', count: 10 });
+    const refused = await cancel();
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(refused.json().code).toBe('SALLA_UNAVAILABLE');
+    expect(await balanceOf(ctx, merchantId, shopper.id)).toBe(0);
+    const listed = (await get(shop.authorization, '/api/merchants/coupons')).json().data;
+    expect(listed.items[0]).toMatchObject({ id: coupon.id, status: 'issued' });
+    ctx.sandbox.clearFaults();
+    const done = await cancel();
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toMatchObject({ status: 'cancelled', code: coupon.code });
+    expect(await balanceOf(ctx, merchantId, shopper.id)).toBe(10);
+    await expectLedgerInvariant(ctx, merchantId);
+    const missing = await ctx.server.inject({
+      method: 'POST',
+      url: '/api/merchants/coupons/not-a-uuid/cancel',
+      headers: { authorization: shop.authorization },
+    });
+    expect(missing.statusCode).toBe(400);
+  });
+
   test('a date range is validated', async () => {
     const { authorization } = await store();
     for (const q of [

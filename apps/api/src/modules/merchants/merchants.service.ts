@@ -95,17 +95,10 @@ export function createMerchantsService({ db }: { db: Database }) {
     return toStoreInfo(merchant);
   }
 
-  async function getSubscription({
-    merchantId,
-    now = new Date(),
-  }: {
-    merchantId: number;
-    now?: Date;
-  }): Promise<Subscription> {
-    const merchant = await findMerchantById(db, merchantId);
-    if (!merchant) throw new AppError('NOT_FOUND');
+  /** The subscription of a store row already read (the dashboard reads the row once). */
+  async function subscriptionFor(merchant: MerchantRow, now: Date): Promise<Subscription> {
     const periodStart = planPeriodStart(merchant, now);
-    const usage = await findPlanUsage(db, merchantId, periodStart);
+    const usage = await findPlanUsage(db, merchant.id, periodStart);
     const usageLimit = monthlyOrderLimit(merchant.plan);
     const ordersUsed = usage?.ordersCounted ?? 0;
     return {
@@ -126,6 +119,18 @@ export function createMerchantsService({ db }: { db: Database }) {
         : 0,
       needsReinstall: merchant.needsReinstall,
     };
+  }
+
+  async function getSubscription({
+    merchantId,
+    now = new Date(),
+  }: {
+    merchantId: number;
+    now?: Date;
+  }): Promise<Subscription> {
+    const merchant = await findMerchantById(db, merchantId);
+    if (!merchant) throw new AppError('NOT_FOUND');
+    return subscriptionFor(merchant, now);
   }
 
   async function getSettings({ merchantId }: { merchantId: number }): Promise<MerchantSettings> {
@@ -155,7 +160,14 @@ export function createMerchantsService({ db }: { db: Database }) {
     return toMerchantSettings(merchant);
   }
 
-  return { createMerchant, getStoreInfo, getSubscription, getSettings, updateSettings };
+  return {
+    createMerchant,
+    getStoreInfo,
+    getSubscription,
+    subscriptionFor,
+    getSettings,
+    updateSettings,
+  };
 }
 
 export type MerchantsService = ReturnType<typeof createMerchantsService>;
