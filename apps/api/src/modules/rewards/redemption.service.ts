@@ -46,6 +46,16 @@ export const RECONCILE_AFTER_MS = 2 * 60_000;
 /** How long a retried request waits for the first one's answer from Salla (the page waits 30 s). */
 const SETTLE_WAIT_MS = 25_000;
 
+/**
+ * Salla refused the code as taken (422 naming `code`). For a redemption a crash left pending that
+ * means the crashed attempt made the coupon: nobody else uses a random 49-bit code.
+ */
+function isOurCodeTaken(error: unknown): boolean {
+  return (
+    error instanceof SallaApiError && error.status === 422 && (error.fields.code?.length ?? 0) > 0
+  );
+}
+
 /** Letters and digits a person reads without confusing them (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -285,7 +295,7 @@ export function createRedemptionService(
     tx: Executor,
     merchantId: number,
     redemptionId: string,
-    sallaCouponId: string,
+    sallaCouponId: string | null,
   ): Promise<boolean> {
     const pending = await lockPendingRedemption(tx, merchantId, redemptionId);
     if (!pending) return false;
@@ -325,9 +335,10 @@ export function createRedemptionService(
   async function issueRedemption(
     redemption: RedemptionWithReward,
     lang: Language,
+    options: { afterCrash?: boolean } = {},
   ): Promise<RedemptionWithReward> {
     const { merchantId } = redemption;
-    let couponId: string;
+    let couponId: string | null;
     try {
       const accessToken = await deps.sallaTokens.getAccessToken({ merchantId });
       const coupon = await deps.salla.createCoupon(
@@ -341,20 +352,30 @@ export function createRedemptionService(
       );
       couponId = coupon.id;
     } catch (error) {
-      const reason =
-        error instanceof SallaApiError
-          ? `salla ${error.status} ${error.code}: ${error.message}`
-          : error instanceof AppError
-            ? error.code
-            : 'unexpected error';
-      log.warn(
-        { err: error, merchantId, redemptionId: redemption.id, reason },
-        'coupon not created; points returned',
-      );
-      await refundRedemption(redemption, reason);
-      if (!(error instanceof SallaApiError) && !(error instanceof AppError)) throw error;
-      // The shopper reads that the points are back, whatever the store's own trouble is.
-      throw new AppError('REDEMPTION_FAILED');
+      if (options.afterCrash && isOurCodeTaken(error)) {
+        // The crashed attempt got as far as Salla: the coupon with our code exists, so the
+        // points stay spent and the shopper gets it (Salla's answer, and its id, were lost).
+        log.warn(
+          { merchantId, redemptionId: redemption.id },
+          'coupon already made before a crash; marked issued',
+        );
+        couponId = null;
+      } else {
+        const reason =
+          error instanceof SallaApiError
+            ? `salla ${error.status} ${error.code}: ${error.message}`
+            : error instanceof AppError
+              ? error.code
+              : 'unexpected error';
+        log.warn(
+          { err: error, merchantId, redemptionId: redemption.id, reason },
+          'coupon not created; points returned',
+        );
+        await refundRedemption(redemption, reason);
+        if (!(error instanceof SallaApiError) && !(error instanceof AppError)) throw error;
+        // The shopper reads that the points are back, whatever the store's own trouble is.
+        throw new AppError('REDEMPTION_FAILED');
+      }
     }
     const issued = await db.transaction((tx) =>
       markIssued(tx, merchantId, redemption.id, couponId),
@@ -401,7 +422,7 @@ export function createRedemptionService(
       const redemption = await findRedemption(db, stale.merchantId, stale.id);
       if (!redemption || redemption.status !== 'pending') continue;
       try {
-        const result = await issueRedemption(redemption, 'ar');
+        const result = await issueRedemption(redemption, 'ar', { afterCrash: true });
         if (result.status === 'issued') issued += 1;
       } catch (error) {
         if (error instanceof AppError) {

@@ -749,6 +749,84 @@ describe('redemption', () => {
     });
     await expectLedgerInvariant(ctx, shop.merchantId);
   });
+
+  test('a crash after Salla made the coupon: the repair finds the code taken and issues it, points stay spent', async () => {
+    const shop = await installedStore(ctx);
+    const me = await shopper(ctx, shop, 300);
+    const token = await signIn(ctx, shop.merchantId, me.email);
+    const r = await reward(ctx, shop);
+    const service = ctx.app.services.redemptions;
+    const { redemption } = await service.reserveRedemption({
+      merchantId: shop.merchantId,
+      customerId: me.customerId,
+      rewardId: r.id,
+      lang: 'ar',
+    });
+    // The crash (kill -9 in the chaos suite): Salla created the coupon, the process died before
+    // marking the redemption issued.
+    const sallaToken = ctx.sandbox.registerStore({ merchantId: shop.merchantId }).access_token;
+    const made = await fetch(`${ctx.sandbox.apiBase}/coupons`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sallaToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        code: redemption.couponCode,
+        type: 'fixed',
+        amount: 20,
+        free_shipping: false,
+        exclude_sale_products: false,
+        expiry_date: redemption.couponExpiresAt!.toISOString().slice(0, 10),
+      }),
+    });
+    expect(made.status).toBe(200);
+    ctx.clock.advance(3 * 60_000);
+    expect(await service.reconcileRedemptions({ merchantId: shop.merchantId })).toEqual({
+      issued: 1,
+      refunded: 0,
+    });
+    const [row] = await ctx.database.db
+      .select()
+      .from(redemptions)
+      .where(and(eq(redemptions.merchantId, shop.merchantId), eq(redemptions.id, redemption.id)));
+    expect(row!.status).toBe('issued');
+    expect(couponsOf(ctx, shop.merchantId).map((x) => x.code)).toEqual([redemption.couponCode]);
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(100);
+    // The shopper's page shows the coupon with its code.
+    const page = await getLoyalty(ctx, shop.merchantId, me.customerId, token);
+    const coupons = page.json().data.coupons as { code: string | null; status: string }[];
+    expect(coupons).toContainEqual(
+      expect.objectContaining({ code: redemption.couponCode, status: 'issued' }),
+    );
+    await expectLedgerInvariant(ctx, shop.merchantId);
+  });
+
+  test('a code taken at Salla on the first try (not ours) still gives the points back', async () => {
+    const shop = await installedStore(ctx);
+    const me = await shopper(ctx, shop, 300);
+    const r = await reward(ctx, shop);
+    const service = ctx.app.services.redemptions;
+    const { redemption } = await service.reserveRedemption({
+      merchantId: shop.merchantId,
+      customerId: me.customerId,
+      rewardId: r.id,
+      lang: 'ar',
+    });
+    const sallaToken = ctx.sandbox.registerStore({ merchantId: shop.merchantId }).access_token;
+    await fetch(`${ctx.sandbox.apiBase}/coupons`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sallaToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        code: redemption.couponCode,
+        type: 'fixed',
+        amount: 20,
+        free_shipping: false,
+        exclude_sale_products: false,
+        expiry_date: redemption.couponExpiresAt!.toISOString().slice(0, 10),
+      }),
+    });
+    await expect(service.issueRedemption(redemption, 'ar')).rejects.toThrow();
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(300);
+    await expectLedgerInvariant(ctx, shop.merchantId);
+  });
 });
 
 describe('Salla unreachable', () => {
