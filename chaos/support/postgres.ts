@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,9 +16,9 @@ export interface PrivatePostgres {
   /** The URL of a database of this cluster (default `postgres`). */
   url(database?: string): string;
   createDatabase(name: string): Promise<string>;
-  stop(mode?: 'fast' | 'immediate'): void;
-  start(): void;
-  restart(): void;
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  start(): Promise<void>;
+  restart(): Promise<void>;
   destroy(): void;
 }
 
@@ -42,13 +42,29 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
     chownSync(dir, uid, gid);
   }
+  const argvOf = (tool: string, args: string[]): [string, string[]] =>
+    asRoot
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args]]
+      : [path.join(bin, tool), args];
   const run = (tool: string, args: string[]) => {
-    const command = asRoot ? 'runuser' : path.join(bin, tool);
-    const argv = asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args;
+    const [command, argv] = argvOf(tool, args);
     const result = spawnSync(command, argv, { encoding: 'utf8', timeout: 60_000 });
     if (result.status !== 0)
       throw new Error(`${tool} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   };
+  // Under load the suite's own event loop keeps running while pg_ctl works.
+  const runAsync = (tool: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const [command, argv] = argvOf(tool, args);
+      const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      child.once('error', reject);
+      child.once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`${tool} ${args.join(' ')} failed:\n${output}`)),
+      );
+    });
   const data = path.join(dir, 'data');
   const port = await freePort();
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
@@ -61,9 +77,18 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
   ].join(' ');
-  const ctl = (...args: string[]) =>
-    run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', ...args]);
-  ctl('start');
+  const ctlArgs = (args: string[]) => [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-o',
+    options,
+    '-w',
+    ...args,
+  ];
+  const ctl = (...args: string[]) => runAsync('pg_ctl', ctlArgs(args));
+  run('pg_ctl', ctlArgs(['start']));
   let running = true;
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
@@ -79,22 +104,22 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       }
       return url(name);
     },
-    stop(mode = 'fast') {
-      ctl('-m', mode, 'stop');
+    async stop(mode = 'fast') {
+      await ctl('-m', mode, 'stop');
       running = false;
     },
-    start() {
-      ctl('start');
+    async start() {
+      await ctl('start');
       running = true;
     },
-    restart() {
-      ctl('-m', 'fast', 'restart');
+    async restart() {
+      await ctl('-m', 'fast', 'restart');
       running = true;
     },
     destroy() {
       if (running) {
         try {
-          ctl('-m', 'immediate', 'stop');
+          run('pg_ctl', ctlArgs(['-m', 'immediate', 'stop']));
         } catch {
           // already gone
         }
