@@ -44,7 +44,11 @@ export interface RedemptionFigures {
   issued: number;
   failed: number;
   pending: number;
-  /** Coupons Salla made whose redemption failed: the code was never shown (decision 007). */
+  /**
+   * Coupons Salla made although every ask lost its answer (timeout, cut connection), whose
+   * redemption failed and gave the points back: the code was never shown to anyone (decision
+   * 007). Any other such coupon is a failure.
+   */
   orphanCoupons: number;
 }
 
@@ -65,12 +69,13 @@ export async function redemptionProblems(
     points: number;
     coupon_code: string | null;
     salla_coupon_id: string | null;
+    failure_reason: string | null;
     redeems: number;
     redeemed: number;
     rollbacks: number;
     returned: number;
   }>(`
-    select r.merchant_id, r.id, r.status, r.points, r.coupon_code, r.salla_coupon_id,
+    select r.merchant_id, r.id, r.status, r.points, r.coupon_code, r.salla_coupon_id, r.failure_reason,
       count(*) filter (where l.kind = 'redeem')::int as redeems,
       coalesce(sum(l.delta) filter (where l.kind = 'redeem'), 0)::int as redeemed,
       count(*) filter (where l.kind = 'redeem_rollback')::int as rollbacks,
@@ -101,12 +106,14 @@ export async function redemptionProblems(
       figures.issued += 1;
       if (r.rollbacks !== 0) problems.push(`${who}: issued yet its points were returned`);
       if (coupons !== 1) problems.push(`${who}: ${coupons} live coupons at Salla with its code`);
-      if (!r.salla_coupon_id) problems.push(`${who}: no Salla coupon id`);
     } else if (r.status === 'failed') {
       figures.failed += 1;
       if (r.rollbacks !== 1 || r.returned !== r.points)
         problems.push(`${who}: ${r.rollbacks} rollback rows returning ${r.returned}`);
-      if (coupons > 0) figures.orphanCoupons += 1;
+      if (coupons > 0 && /salla 0 (timeout|network)/.test(r.failure_reason ?? ''))
+        figures.orphanCoupons += 1;
+      else if (coupons > 0)
+        problems.push(`${who}: points returned, yet Salla holds its coupon (${r.failure_reason})`);
       if (coupons > 1) problems.push(`${who}: ${coupons} coupons at Salla with its code`);
     } else {
       figures.pending += 1;

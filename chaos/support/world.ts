@@ -10,6 +10,7 @@ import {
 import { startApi, WEBHOOK_SECRET, type Api } from './api.ts';
 import { startMailSink, type MailSink } from './mail.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './postgres.ts';
+import { startFaultProxy, type FaultProxy } from './proxy.ts';
 
 /**
  * One chaos scenario's world: a PostgreSQL cluster of its own, a fresh database on it, the Salla
@@ -23,20 +24,38 @@ export interface World {
   sandbox: SallaSandbox;
   mail: MailSink;
   api: Api;
+  /** With `sallaProxy`: the API reaches the sandbox through it (refused and cut connections). */
+  proxy: FaultProxy | undefined;
   close(): Promise<void>;
 }
 
-export async function createWorld(options: { poolMax?: number } = {}): Promise<World> {
+export async function createWorld(
+  options: { poolMax?: number; sallaProxy?: boolean } = {},
+): Promise<World> {
   const postgres = await startPrivatePostgres();
   const databaseUrl = await postgres.createDatabase(
     `nuqat_chaos_${randomBytes(3).toString('hex')}`,
   );
   const sandbox = await startSallaSandbox({ port: 0 });
   const mail = await startMailSink();
+  const proxy = options.sallaProxy ? await startFaultProxy(sandbox.url) : undefined;
+  const salla = proxy
+    ? {
+        apiBase: `${proxy.url}/admin/v2`,
+        authBase: proxy.url,
+        storefrontApiBase: `${proxy.url}/store/v1`,
+      }
+    : sandbox;
   let api: Api;
   try {
-    api = await startApi({ databaseUrl, sandbox, smtpUrl: mail.url, poolMax: options.poolMax });
+    api = await startApi({
+      databaseUrl,
+      sandbox: salla,
+      smtpUrl: mail.url,
+      poolMax: options.poolMax,
+    });
   } catch (error) {
+    await proxy?.close();
     await sandbox.close();
     await mail.close();
     postgres.destroy();
@@ -52,9 +71,11 @@ export async function createWorld(options: { poolMax?: number } = {}): Promise<W
     sandbox,
     mail,
     api,
+    proxy,
     async close() {
       await api.stop();
       await db.end().catch(() => {});
+      await proxy?.close();
       await sandbox.close();
       await mail.close();
       postgres.destroy();

@@ -56,6 +56,19 @@ function isOurCodeTaken(error: unknown): boolean {
   );
 }
 
+/**
+ * After a lost answer (timeout, connection cut), Salla is asked again with the same code after
+ * these pauses: a success, or the code refused as taken, means the coupon exists. Only while the
+ * request is younger than CONFIRM_WITHIN_MS (the page waits 30 s).
+ */
+const CONFIRM_PAUSES_MS = [250, 1_000];
+const CONFIRM_WITHIN_MS = 15_000;
+
+/** Salla may or may not have made the coupon: its answer never came back. */
+function answerLost(error: unknown): boolean {
+  return error instanceof SallaApiError && error.status === 0;
+}
+
 /** Letters and digits a person reads without confusing them (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -329,6 +342,41 @@ export function createRedemptionService(
   }
 
   /**
+   * Salla's Create Coupon. When the answer is lost the coupon may exist (Salla made it, the reply
+   * timed out or the connection was cut): ask again with the same code. Made now, or refused as
+   * taken (our random code), it exists once → its id (null when only the refusal tells). Returning
+   * points for a coupon Salla holds would give the reward for nothing spent; the chaos suite found
+   * such coupons under cut connections.
+   */
+  async function createOrConfirmCoupon(
+    accessToken: string,
+    request: CouponRequest,
+    redemptionId: string,
+  ): Promise<string | null> {
+    const started = Date.now();
+    try {
+      return (await deps.salla.createCoupon(accessToken, request)).id;
+    } catch (error) {
+      if (!answerLost(error)) throw error;
+      for (const pause of CONFIRM_PAUSES_MS) {
+        if (Date.now() - started > CONFIRM_WITHIN_MS) break;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        try {
+          const coupon = await deps.salla.createCoupon(accessToken, request);
+          log.warn({ redemptionId }, 'coupon made on the second ask after a lost answer');
+          return coupon.id;
+        } catch (again) {
+          if (isOurCodeTaken(again)) {
+            log.warn({ redemptionId }, 'coupon found made after a lost answer');
+            return null;
+          }
+        }
+      }
+      throw error;
+    }
+  }
+
+  /**
    * Step 2: Salla creates the coupon. Returns the issued redemption; on any failure the points
    * are back before this throws REDEMPTION_FAILED.
    */
@@ -341,16 +389,13 @@ export function createRedemptionService(
     let couponId: string | null;
     try {
       const accessToken = await deps.sallaTokens.getAccessToken({ merchantId });
-      const coupon = await deps.salla.createCoupon(
-        accessToken,
-        couponRequestFor(
-          redemption.reward,
-          redemption.couponCode!,
-          redemption.createdAt,
-          redemption.couponExpiresAt!,
-        ),
+      const request = couponRequestFor(
+        redemption.reward,
+        redemption.couponCode!,
+        redemption.createdAt,
+        redemption.couponExpiresAt!,
       );
-      couponId = coupon.id;
+      couponId = await createOrConfirmCoupon(accessToken, request, redemption.id);
     } catch (error) {
       if (options.afterCrash && isOurCodeTaken(error)) {
         // The crashed attempt got as far as Salla: the coupon with our code exists, so the

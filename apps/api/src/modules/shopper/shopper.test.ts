@@ -830,7 +830,7 @@ describe('redemption', () => {
 });
 
 describe('Salla unreachable', () => {
-  test('a timeout gives the points back', async () => {
+  test('a timed-out coupon call is asked again with the same code: one coupon, points spent', async () => {
     const slow = await createEngineContext({ salla: { timeoutMs: 300 } });
     try {
       const shop = await installedStore(slow);
@@ -839,12 +839,59 @@ describe('Salla unreachable', () => {
       const r = await reward(slow, shop);
       slow.sandbox.fail({ mode: 'slow', delayMs: 1_000, path: '/admin/v2/coupons' });
       const res = await redeem(slow, shop.merchantId, me.customerId, token, { rewardId: r.id });
+      expect(res.statusCode, res.body).toBe(200);
+      const code = res.json().data.code as string;
+      // The slow first call lands later and is refused: the code exists once.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(couponsOf(slow, shop.merchantId).map((c) => c.code)).toEqual([code]);
+      expect(await balanceOf(slow, shop.merchantId, me.customerId)).toBe(100);
+      await expectLedgerInvariant(slow, shop.merchantId);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  test('a coupon call timing out on every ask gives the points back', async () => {
+    const slow = await createEngineContext({ salla: { timeoutMs: 300 } });
+    try {
+      const shop = await installedStore(slow);
+      const me = await shopper(slow, shop, 300);
+      const token = await signIn(slow, shop.merchantId, me.email);
+      const r = await reward(slow, shop);
+      slow.sandbox.fail({ mode: 'slow', delayMs: 1_000, path: '/admin/v2/coupons', count: 3 });
+      const res = await redeem(slow, shop.merchantId, me.customerId, token, { rewardId: r.id });
       expect(res.statusCode).toBe(502);
       expect(res.json().code).toBe('REDEMPTION_FAILED');
       expect(await balanceOf(slow, shop.merchantId, me.customerId)).toBe(300);
       await expectLedgerInvariant(slow, shop.merchantId);
     } finally {
       await slow.close();
+    }
+  });
+
+  test('a connection cut after Salla made the coupon: the second ask finds the code taken, the points stay spent', async () => {
+    let cut = 0;
+    // Salla receives the first Create Coupon and makes it; its answer never arrives.
+    const cutting: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (String(input).endsWith('/coupons') && init?.method === 'POST' && cut++ === 0)
+        throw new TypeError('fetch failed');
+      return res;
+    };
+    const lossy = await createEngineContext({ salla: { fetch: cutting } });
+    try {
+      const shop = await installedStore(lossy);
+      const me = await shopper(lossy, shop, 300);
+      const token = await signIn(lossy, shop.merchantId, me.email);
+      const r = await reward(lossy, shop);
+      const res = await redeem(lossy, shop.merchantId, me.customerId, token, { rewardId: r.id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(cut).toBe(2);
+      expect(couponsOf(lossy, shop.merchantId).map((c) => c.code)).toEqual([res.json().data.code]);
+      expect(await balanceOf(lossy, shop.merchantId, me.customerId)).toBe(100);
+      await expectLedgerInvariant(lossy, shop.merchantId);
+    } finally {
+      await lossy.close();
     }
   });
 
