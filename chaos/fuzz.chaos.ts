@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ErrorBodySchema } from '@nuqat/contracts';
 import { webhooks } from '@nuqat/salla-sandbox';
 import { assertNone } from './support/invariants.ts';
+import { sleep } from './support/net.ts';
 import { report } from './support/report.ts';
 import {
   addShoppers,
@@ -54,6 +55,20 @@ beforeAll(async () => {
     },
   );
   expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
+  // The scheduled jobs run 5 s after boot and book their runs (job_runs): let them finish, so
+  // the snapshots see only what requests write.
+  await sleep(Math.max(0, world.api.readyAt + 6_000 - Date.now()));
+  let last = '';
+  for (let tries = 0; tries < 40; tries++) {
+    const { rows } = await world.db.query<{ n: number; open: number }>(
+      `select count(*)::int as n, count(*) filter (where finished_at is null)::int as open
+         from job_runs`,
+    );
+    const now = `${rows[0]!.n}/${rows[0]!.open}`;
+    if (now === last && rows[0]!.n > 0 && rows[0]!.open === 0) break;
+    last = now;
+    await sleep(500);
+  }
 });
 afterAll(async () => {
   await world?.close();
@@ -130,7 +145,7 @@ function changes(before: Map<string, string>, after: Map<string, string>): strin
     .map((table) => `${table}: ${before.get(table)} → ${after.get(table)}`);
 }
 
-const PATH_VALUES = ['abc', '-1', '0', '1.5', '99999999999999999999999', '%00', 'ظ¡', '..%2F..'];
+const PATH_VALUES = ['abc', '-1', '1.5', '99999999999999999999999', '%00', 'ظ¡'];
 
 /** Raw JSON texts (so keys like __proto__ reach the server as sent), none of them a valid request. */
 const BODIES = [

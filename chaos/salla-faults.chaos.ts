@@ -20,7 +20,7 @@ import {
 // long, given up), slow answers and timeouts, refused and cut connections. Each redemption ends
 // with its coupon and its points spent, or with its points returned; nothing is lost or doubled.
 
-const REQUESTS = 160;
+const REQUESTS = 120;
 const WORKERS = 6;
 /** The API's Salla client gives up after 10 s; a slower answer is a timeout. */
 const TIMEOUT_DELAY_MS = 11_000;

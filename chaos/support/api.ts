@@ -24,6 +24,8 @@ export interface Api {
   start(): Promise<void>;
   stop(): Promise<void>;
   readonly running: boolean;
+  /** When the current process answered /readyz (its scheduled jobs start 5 s later). */
+  readonly readyAt: number;
 }
 
 export async function startApi(options: {
@@ -57,6 +59,7 @@ export async function startApi(options: {
   };
   delete env.DEMO;
   let child: ChildProcess | undefined;
+  let readyAt = 0;
   let logs = '';
   const keep = (d: Buffer) => {
     logs = (logs + d.toString()).slice(-300_000);
@@ -77,7 +80,10 @@ export async function startApi(options: {
       if (proc.exitCode !== null) throw new Error(`API exited with ${proc.exitCode}:\n${logs}`);
       if (Date.now() > deadline) throw new Error(`API not ready within 60 s:\n${logs}`);
       const ready = await fetch(`${baseUrl}/readyz`).catch(() => null);
-      if (ready?.ok) return;
+      if (ready?.ok) {
+        readyAt = Date.now();
+        return;
+      }
       await sleep(100);
     }
   }
@@ -104,6 +110,9 @@ export async function startApi(options: {
     },
     get running() {
       return alive();
+    },
+    get readyAt() {
+      return readyAt;
     },
   };
 }
