@@ -8,6 +8,7 @@ export default defineConfig({
     name: 'chaos',
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.chaos.ts'],
+    globalSetup: ['global-setup.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 90_000,

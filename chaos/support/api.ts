@@ -6,12 +6,14 @@ import path from 'node:path';
 import { freePort, sleep } from './net.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
-export const serverBundle = path.join(root, 'apps/api/dist/server.js');
+/** The production bundle global-setup.ts built for this run (dist/ when run otherwise). */
+export const serverBundle =
+  process.env.CHAOS_SERVER_BUNDLE ?? path.join(root, 'apps/api/dist/server.js');
 
 export const WEBHOOK_SECRET = randomBytes(24).toString('hex');
 
 /**
- * The built API (`apps/api/dist/server.js`, from `npm run build`) as a child process in
+ * The built API (the production bundle) as a child process in
  * production mode, on a free port. Its secrets and port stay the same across restarts, as a
  * deployed instance's would, so tokens issued before a crash still work after it.
  */

@@ -58,15 +58,18 @@ function isOurCodeTaken(error: unknown): boolean {
 
 /**
  * After a lost answer (timeout, connection cut), Salla is asked again with the same code after
- * these pauses: a success, or the code refused as taken, means the coupon exists. Only while the
+ * each of these pauses: a success, or the code refused as taken, means the coupon exists. Only while the
  * request is younger than CONFIRM_WITHIN_MS (the page waits 30 s).
  */
-const CONFIRM_PAUSES_MS = [250, 1_000];
+const CONFIRM_PAUSES_MS = [250, 1_000, 2_000, 4_000];
 const CONFIRM_WITHIN_MS = 15_000;
 
-/** Salla may or may not have made the coupon: its answer never came back. */
+/**
+ * Salla may or may not have made the coupon: its answer never came back (a timeout, a cut
+ * connection). A refused connection never reached it.
+ */
 function answerLost(error: unknown): boolean {
-  return error instanceof SallaApiError && error.status === 0;
+  return error instanceof SallaApiError && error.status === 0 && error.code !== 'refused';
 }
 
 /** Letters and digits a person reads without confusing them (no 0/O, 1/I/L). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { webhooks } from '@nuqat/salla-sandbox';
@@ -858,7 +859,8 @@ describe('Salla unreachable', () => {
       const me = await shopper(slow, shop, 300);
       const token = await signIn(slow, shop.merchantId, me.email);
       const r = await reward(slow, shop);
-      slow.sandbox.fail({ mode: 'slow', delayMs: 1_000, path: '/admin/v2/coupons', count: 3 });
+      // The first ask and every ask again (four) time out.
+      slow.sandbox.fail({ mode: 'slow', delayMs: 1_000, path: '/admin/v2/coupons', count: 5 });
       const res = await redeem(slow, shop.merchantId, me.customerId, token, { rewardId: r.id });
       expect(res.statusCode).toBe(502);
       expect(res.json().code).toBe('REDEMPTION_FAILED');
@@ -896,7 +898,16 @@ describe('Salla unreachable', () => {
   });
 
   test('a refused connection gives the points back', async () => {
-    const dead = await createEngineContext({ salla: { apiBase: 'http://127.0.0.1:9/admin/v2' } });
+    // A port nothing listens on (port 9 would be refused by fetch itself, before any connection).
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const dead = await createEngineContext({
+      salla: { apiBase: `http://127.0.0.1:${port}/admin/v2` },
+    });
     try {
       const shop = await installedStore(dead);
       const me = await shopper(dead, shop, 300);
