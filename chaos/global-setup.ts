@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -11,7 +10,10 @@ const root = new URL('../', import.meta.url).pathname;
  * own, so the suite never runs a stale dist/ and leaves dist/ as the other suites built it.
  */
 export function setup(): () => void {
-  const outdir = mkdtempSync(path.join(tmpdir(), 'nuqat-chaos-build-'));
+  // Inside the repository, so the bundle's packages resolve from its node_modules (ignored by git).
+  const cache = path.join(root, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const outdir = mkdtempSync(path.join(cache, 'nuqat-chaos-build-'));
   const result = spawnSync(
     process.execPath,
     [path.join(root, 'apps/api/build.mjs'), `--outdir=${outdir}`],
