@@ -21,7 +21,7 @@ import {
   newOrderId,
   outcomeOf,
   sign,
-  signInShopper,
+  signInShoppers,
   type Signed,
   type Store,
   type World,
@@ -142,9 +142,7 @@ test('kill -9 under redemption load: each redemption ends with its coupon or its
   const store = await installStore(world, 910_003, { orderPoints: ORDER_POINTS });
   await addShoppers(world, store, 10, 3); // 300 points each
   const rewardId = await createReward(world, store, 20);
-  const sessions = new Map<number, string>();
-  for (const shopper of store.shoppers)
-    sessions.set(shopper.id, await signInShopper(world, shopper));
+  const sessions = await signInShoppers(world, store.shoppers);
 
   const shown = new Map<string, string>();
   const figures = {

@@ -10,7 +10,7 @@ import {
   createWorld,
   errorCodeOf,
   installStore,
-  signInShopper,
+  signInShoppers,
   type Answer,
   type Store,
   type World,
@@ -28,14 +28,13 @@ const TIMEOUT_DELAY_MS = 11_000;
 let world: World;
 let store: Store;
 let rewardId: string;
-const sessions = new Map<number, string>();
+let sessions = new Map<number, string>();
 beforeAll(async () => {
   world = await createWorld({ sallaProxy: true });
   store = await installStore(world, 930_001, { orderPoints: 100 });
   await addShoppers(world, store, 12, 3); // 300 points each
   rewardId = await createReward(world, store, 20);
-  for (const shopper of store.shoppers)
-    sessions.set(shopper.id, await signInShopper(world, shopper));
+  sessions = await signInShoppers(world, store.shoppers);
 });
 afterAll(async () => {
   await world?.close();

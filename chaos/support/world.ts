@@ -272,29 +272,48 @@ export async function addShoppers(
   count: number,
   orders: number,
 ): Promise<void> {
-  for (let n = 0; n < count; n++) {
-    const id = store.merchantId * 1000 + store.shoppers.length + 1;
-    const shopper: Shopper = {
+  const first = store.shoppers.length;
+  const added = Array.from({ length: count }, (_, n): Shopper => {
+    const id = store.merchantId * 1000 + first + n + 1;
+    return {
       merchantId: store.merchantId,
       id,
       email: `shopper-${id}@example.com`,
       firstName: 'متسوق',
       lastName: String(id),
     };
-    await deliverOk(world, webhooks.customerCreated(store.merchantId, shopper));
-    for (let o = 0; o < orders; o++) {
-      await deliverOk(
-        world,
-        webhooks.orderCreated(store.merchantId, {
-          id: newOrderId(),
-          customer: shopper,
-          total: 200,
-          status: 'completed',
-        }),
-      );
-    }
-    store.shoppers.push(shopper);
-  }
+  });
+  // Four shoppers at a time; each one's orders after its customer.created.
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(4, count) }, async () => {
+      while (next < added.length) {
+        const shopper = added[next++]!;
+        await deliverOk(world, webhooks.customerCreated(store.merchantId, shopper));
+        for (let o = 0; o < orders; o++) {
+          await deliverOk(
+            world,
+            webhooks.orderCreated(store.merchantId, {
+              id: newOrderId(),
+              customer: shopper,
+              total: 200,
+              status: 'completed',
+            }),
+          );
+        }
+      }
+    }),
+  );
+  store.shoppers.push(...added);
+}
+
+/** Every shopper's code login at once → their bearer tokens by customer id. */
+export async function signInShoppers(
+  world: World,
+  shoppers: Shopper[],
+): Promise<Map<number, string>> {
+  const tokens = await Promise.all(shoppers.map((s) => signInShopper(world, s)));
+  return new Map(shoppers.map((s, i) => [s.id, tokens[i]!]));
 }
 
 /** The shopper's code login: request-code, the mailed code, verify-code → bearer token. */
