@@ -87,7 +87,8 @@ describe('error model', () => {
   test('an unexpected failure is a 500 without internals', async () => {
     const local = await createTestContext();
     try {
-      // Closing the database makes every query fail the way an outage would.
+      // A closed database handle is a fault of ours, not an outage (that one is a 503, see
+      // lib/db-errors.test.ts): every query fails unexpectedly.
       await local.database.close();
       const res = await local.server.inject({
         method: 'POST',

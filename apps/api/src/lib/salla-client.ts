@@ -124,9 +124,11 @@ export function createSallaClient(options: SallaClientOptions) {
       } catch (error) {
         const timedOut =
           error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+        // A refused connection never reached Salla; a cut one may have (the answer was lost).
+        const refused = (error as { cause?: { code?: unknown } }).cause?.code === 'ECONNREFUSED';
         throw new SallaApiError(
           0,
-          timedOut ? 'timeout' : 'network',
+          timedOut ? 'timeout' : refused ? 'refused' : 'network',
           timedOut ? `Salla did not answer within ${timeoutMs} ms` : 'Salla could not be reached',
         );
       }

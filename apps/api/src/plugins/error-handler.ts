@@ -8,6 +8,10 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
+
+/** How long a client should wait before retrying while the database is away. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Arabic unless the client prefers English (Accept-Language: en…). */
 export function requestLanguage(request: FastifyRequest): Language {
@@ -85,6 +89,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         'MALFORMED_REQUEST',
         error.statusCode && error.statusCode < 500 ? error.statusCode : 400,
       );
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage or a restart of PostgreSQL, not a bug: the client (Salla, a shopper's page)
+      // tries again, and the pool reconnects by itself.
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendError(request, reply, 'SERVICE_UNAVAILABLE', 503, {
+        retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, 'INTERNAL_ERROR', 500);

@@ -47,6 +47,32 @@ export const RECONCILE_AFTER_MS = 2 * 60_000;
 /** How long a retried request waits for the first one's answer from Salla (the page waits 30 s). */
 const SETTLE_WAIT_MS = 25_000;
 
+/**
+ * Salla refused the code as taken (422 naming `code`). For a redemption a crash left pending that
+ * means the crashed attempt made the coupon: nobody else uses a random 49-bit code.
+ */
+function isOurCodeTaken(error: unknown): boolean {
+  return (
+    error instanceof SallaApiError && error.status === 422 && (error.fields.code?.length ?? 0) > 0
+  );
+}
+
+/**
+ * After a lost answer (timeout, connection cut), Salla is asked again with the same code after
+ * each of these pauses: a success, or the code refused as taken, means the coupon exists. Only while the
+ * request is younger than CONFIRM_WITHIN_MS (the page waits 30 s).
+ */
+const CONFIRM_PAUSES_MS = [250, 1_000, 2_000, 4_000];
+const CONFIRM_WITHIN_MS = 15_000;
+
+/**
+ * Salla may or may not have made the coupon: its answer never came back (a timeout, a cut
+ * connection). A refused connection never reached it.
+ */
+function answerLost(error: unknown): boolean {
+  return error instanceof SallaApiError && error.status === 0 && error.code !== 'refused';
+}
+
 /** Letters and digits a person reads without confusing them (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -286,7 +312,7 @@ export function createRedemptionService(
     tx: Executor,
     merchantId: number,
     redemptionId: string,
-    sallaCouponId: string,
+    sallaCouponId: string | null,
   ): Promise<boolean> {
     const pending = await lockPendingRedemption(tx, merchantId, redemptionId);
     if (!pending) return false;
@@ -320,42 +346,85 @@ export function createRedemptionService(
   }
 
   /**
+   * Salla's Create Coupon. When the answer is lost the coupon may exist (Salla made it, the reply
+   * timed out or the connection was cut): ask again with the same code. Made now, or refused as
+   * taken (our random code), it exists once → its id (null when only the refusal tells). Returning
+   * points for a coupon Salla holds would give the reward for nothing spent; the chaos suite found
+   * such coupons under cut connections.
+   */
+  async function createOrConfirmCoupon(
+    accessToken: string,
+    request: CouponRequest,
+    redemptionId: string,
+  ): Promise<string | null> {
+    const started = Date.now();
+    try {
+      return (await deps.salla.createCoupon(accessToken, request)).id;
+    } catch (error) {
+      if (!answerLost(error)) throw error;
+      for (const pause of CONFIRM_PAUSES_MS) {
+        if (Date.now() - started > CONFIRM_WITHIN_MS) break;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        try {
+          const coupon = await deps.salla.createCoupon(accessToken, request);
+          log.warn({ redemptionId }, 'coupon made on the second ask after a lost answer');
+          return coupon.id;
+        } catch (again) {
+          if (isOurCodeTaken(again)) {
+            log.warn({ redemptionId }, 'coupon found made after a lost answer');
+            return null;
+          }
+        }
+      }
+      throw error;
+    }
+  }
+
+  /**
    * Step 2: Salla creates the coupon. Returns the issued redemption; on any failure the points
    * are back before this throws REDEMPTION_FAILED.
    */
   async function issueRedemption(
     redemption: RedemptionWithReward,
     lang: Language,
+    options: { afterCrash?: boolean } = {},
   ): Promise<RedemptionWithReward> {
     const { merchantId } = redemption;
-    let couponId: string;
+    let couponId: string | null;
     try {
       const accessToken = await deps.sallaTokens.getAccessToken({ merchantId });
-      const coupon = await deps.salla.createCoupon(
-        accessToken,
-        couponRequestFor(
-          redemption.reward,
-          redemption.couponCode!,
-          redemption.createdAt,
-          redemption.couponExpiresAt!,
-        ),
+      const request = couponRequestFor(
+        redemption.reward,
+        redemption.couponCode!,
+        redemption.createdAt,
+        redemption.couponExpiresAt!,
       );
-      couponId = coupon.id;
+      couponId = await createOrConfirmCoupon(accessToken, request, redemption.id);
     } catch (error) {
-      const reason =
-        error instanceof SallaApiError
-          ? `salla ${error.status} ${error.code}: ${error.message}`
-          : error instanceof AppError
-            ? error.code
-            : 'unexpected error';
-      log.warn(
-        { err: error, merchantId, redemptionId: redemption.id, reason },
-        'coupon not created; points returned',
-      );
-      await refundRedemption(redemption, reason);
-      if (!(error instanceof SallaApiError) && !(error instanceof AppError)) throw error;
-      // The shopper reads that the points are back, whatever the store's own trouble is.
-      throw new AppError('REDEMPTION_FAILED');
+      if (options.afterCrash && isOurCodeTaken(error)) {
+        // The crashed attempt got as far as Salla: the coupon with our code exists, so the
+        // points stay spent and the shopper gets it (Salla's answer, and its id, were lost).
+        log.warn(
+          { merchantId, redemptionId: redemption.id },
+          'coupon already made before a crash; marked issued',
+        );
+        couponId = null;
+      } else {
+        const reason =
+          error instanceof SallaApiError
+            ? `salla ${error.status} ${error.code}: ${error.message}`
+            : error instanceof AppError
+              ? error.code
+              : 'unexpected error';
+        log.warn(
+          { err: error, merchantId, redemptionId: redemption.id, reason },
+          'coupon not created; points returned',
+        );
+        await refundRedemption(redemption, reason);
+        if (!(error instanceof SallaApiError) && !(error instanceof AppError)) throw error;
+        // The shopper reads that the points are back, whatever the store's own trouble is.
+        throw new AppError('REDEMPTION_FAILED');
+      }
     }
     const issued = await db.transaction((tx) =>
       markIssued(tx, merchantId, redemption.id, couponId),
@@ -402,7 +471,7 @@ export function createRedemptionService(
       const redemption = await findRedemption(db, stale.merchantId, stale.id);
       if (!redemption || redemption.status !== 'pending') continue;
       try {
-        const result = await issueRedemption(redemption, 'ar');
+        const result = await issueRedemption(redemption, 'ar', { afterCrash: true });
         if (result.status === 'issued') issued += 1;
       } catch (error) {
         if (error instanceof AppError) {

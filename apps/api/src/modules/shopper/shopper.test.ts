@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { webhooks } from '@nuqat/salla-sandbox';
@@ -749,10 +750,88 @@ describe('redemption', () => {
     });
     await expectLedgerInvariant(ctx, shop.merchantId);
   });
+
+  test('a crash after Salla made the coupon: the repair finds the code taken and issues it, points stay spent', async () => {
+    const shop = await installedStore(ctx);
+    const me = await shopper(ctx, shop, 300);
+    const token = await signIn(ctx, shop.merchantId, me.email);
+    const r = await reward(ctx, shop);
+    const service = ctx.app.services.redemptions;
+    const { redemption } = await service.reserveRedemption({
+      merchantId: shop.merchantId,
+      customerId: me.customerId,
+      rewardId: r.id,
+      lang: 'ar',
+    });
+    // The crash (kill -9 in the chaos suite): Salla created the coupon, the process died before
+    // marking the redemption issued.
+    const sallaToken = ctx.sandbox.registerStore({ merchantId: shop.merchantId }).access_token;
+    const made = await fetch(`${ctx.sandbox.apiBase}/coupons`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sallaToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        code: redemption.couponCode,
+        type: 'fixed',
+        amount: 20,
+        free_shipping: false,
+        exclude_sale_products: false,
+        expiry_date: redemption.couponExpiresAt!.toISOString().slice(0, 10),
+      }),
+    });
+    expect(made.status).toBe(200);
+    ctx.clock.advance(3 * 60_000);
+    expect(await service.reconcileRedemptions({ merchantId: shop.merchantId })).toEqual({
+      issued: 1,
+      refunded: 0,
+    });
+    const [row] = await ctx.database.db
+      .select()
+      .from(redemptions)
+      .where(and(eq(redemptions.merchantId, shop.merchantId), eq(redemptions.id, redemption.id)));
+    expect(row!.status).toBe('issued');
+    expect(couponsOf(ctx, shop.merchantId).map((x) => x.code)).toEqual([redemption.couponCode]);
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(100);
+    // The shopper's page shows the coupon with its code.
+    const page = await getLoyalty(ctx, shop.merchantId, me.customerId, token);
+    const coupons = page.json().data.coupons as { code: string | null; status: string }[];
+    expect(coupons).toContainEqual(
+      expect.objectContaining({ code: redemption.couponCode, status: 'issued' }),
+    );
+    await expectLedgerInvariant(ctx, shop.merchantId);
+  });
+
+  test('a code taken at Salla on the first try (not ours) still gives the points back', async () => {
+    const shop = await installedStore(ctx);
+    const me = await shopper(ctx, shop, 300);
+    const r = await reward(ctx, shop);
+    const service = ctx.app.services.redemptions;
+    const { redemption } = await service.reserveRedemption({
+      merchantId: shop.merchantId,
+      customerId: me.customerId,
+      rewardId: r.id,
+      lang: 'ar',
+    });
+    const sallaToken = ctx.sandbox.registerStore({ merchantId: shop.merchantId }).access_token;
+    await fetch(`${ctx.sandbox.apiBase}/coupons`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sallaToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        code: redemption.couponCode,
+        type: 'fixed',
+        amount: 20,
+        free_shipping: false,
+        exclude_sale_products: false,
+        expiry_date: redemption.couponExpiresAt!.toISOString().slice(0, 10),
+      }),
+    });
+    await expect(service.issueRedemption(redemption, 'ar')).rejects.toThrow();
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(300);
+    await expectLedgerInvariant(ctx, shop.merchantId);
+  });
 });
 
 describe('Salla unreachable', () => {
-  test('a timeout gives the points back', async () => {
+  test('a timed-out coupon call is asked again with the same code: one coupon, points spent', async () => {
     const slow = await createEngineContext({ salla: { timeoutMs: 300 } });
     try {
       const shop = await installedStore(slow);
@@ -760,6 +839,28 @@ describe('Salla unreachable', () => {
       const token = await signIn(slow, shop.merchantId, me.email);
       const r = await reward(slow, shop);
       slow.sandbox.fail({ mode: 'slow', delayMs: 1_000, path: '/admin/v2/coupons' });
+      const res = await redeem(slow, shop.merchantId, me.customerId, token, { rewardId: r.id });
+      expect(res.statusCode, res.body).toBe(200);
+      const code = res.json().data.code as string;
+      // The slow first call lands later and is refused: the code exists once.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(couponsOf(slow, shop.merchantId).map((c) => c.code)).toEqual([code]);
+      expect(await balanceOf(slow, shop.merchantId, me.customerId)).toBe(100);
+      await expectLedgerInvariant(slow, shop.merchantId);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  test('a coupon call timing out on every ask gives the points back', async () => {
+    const slow = await createEngineContext({ salla: { timeoutMs: 300 } });
+    try {
+      const shop = await installedStore(slow);
+      const me = await shopper(slow, shop, 300);
+      const token = await signIn(slow, shop.merchantId, me.email);
+      const r = await reward(slow, shop);
+      // The first ask and every ask again (four) time out.
+      slow.sandbox.fail({ mode: 'slow', delayMs: 1_000, path: '/admin/v2/coupons', count: 5 });
       const res = await redeem(slow, shop.merchantId, me.customerId, token, { rewardId: r.id });
       expect(res.statusCode).toBe(502);
       expect(res.json().code).toBe('REDEMPTION_FAILED');
@@ -770,8 +871,43 @@ describe('Salla unreachable', () => {
     }
   });
 
+  test('a connection cut after Salla made the coupon: the second ask finds the code taken, the points stay spent', async () => {
+    let cut = 0;
+    // Salla receives the first Create Coupon and makes it; its answer never arrives.
+    const cutting: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (String(input).endsWith('/coupons') && init?.method === 'POST' && cut++ === 0)
+        throw new TypeError('fetch failed');
+      return res;
+    };
+    const lossy = await createEngineContext({ salla: { fetch: cutting } });
+    try {
+      const shop = await installedStore(lossy);
+      const me = await shopper(lossy, shop, 300);
+      const token = await signIn(lossy, shop.merchantId, me.email);
+      const r = await reward(lossy, shop);
+      const res = await redeem(lossy, shop.merchantId, me.customerId, token, { rewardId: r.id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(cut).toBe(2);
+      expect(couponsOf(lossy, shop.merchantId).map((c) => c.code)).toEqual([res.json().data.code]);
+      expect(await balanceOf(lossy, shop.merchantId, me.customerId)).toBe(100);
+      await expectLedgerInvariant(lossy, shop.merchantId);
+    } finally {
+      await lossy.close();
+    }
+  });
+
   test('a refused connection gives the points back', async () => {
-    const dead = await createEngineContext({ salla: { apiBase: 'http://127.0.0.1:9/admin/v2' } });
+    // A port nothing listens on (port 9 would be refused by fetch itself, before any connection).
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const dead = await createEngineContext({
+      salla: { apiBase: `http://127.0.0.1:${port}/admin/v2` },
+    });
     try {
       const shop = await installedStore(dead);
       const me = await shopper(dead, shop, 300);
