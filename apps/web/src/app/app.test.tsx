@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { STORAGE_KEYS } from '@nuqat/contracts';
+import { REFERRAL_DEFAULTS, STORAGE_KEYS } from '@nuqat/contracts';
 import { server } from '../testing/server';
 import { renderApp } from '../testing/render-app';
 import {
@@ -35,6 +35,9 @@ function answerStoreInfo(overrides: Parameters<typeof storeInfoBody>[0] = {}) {
     http.get('/api/merchants/subscription/status', () => HttpResponse.json(subscriptionBody())),
     http.get('/api/merchants/settings', () => HttpResponse.json(settingsBody())),
     http.get('/api/merchants/dashboard', () => HttpResponse.json(dashboardBody())),
+    http.get('/api/referrals/settings', () =>
+      HttpResponse.json({ success: true, data: { ...REFERRAL_DEFAULTS, updatedAt: null } }),
+    ),
     // The points programme and rewards screens load these on arrival.
     http.get('/api/loyalty', () => HttpResponse.json(loyaltyRulesBody())),
     http.get('/api/loyalty/programme', () => HttpResponse.json(programmeBody())),

@@ -7,15 +7,25 @@ import arLanding from '../locales/ar/landing.json';
 import arLoyalty from '../locales/ar/loyalty.json';
 import arMerchant from '../locales/ar/merchant.json';
 import arRewards from '../locales/ar/rewards.json';
+import arReferrals from '../locales/ar/referrals.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enLanding from '../locales/en/landing.json';
 import enLoyalty from '../locales/en/loyalty.json';
 import enMerchant from '../locales/en/merchant.json';
 import enRewards from '../locales/en/rewards.json';
+import enReferrals from '../locales/en/referrals.json';
 import { applyLanguage, readStoredLanguage, saveLanguage } from './preferences';
 
-export const NAMESPACES = ['common', 'auth', 'merchant', 'landing', 'loyalty', 'rewards'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'merchant',
+  'landing',
+  'loyalty',
+  'rewards',
+  'referrals',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The API's error catalogue lives in contracts; it becomes `common:errors.<CODE>`. */
@@ -40,6 +50,7 @@ export const resources = {
     landing: arLanding,
     loyalty: arLoyalty,
     rewards: arRewards,
+    referrals: arReferrals,
   },
   en: {
     common: withContractErrors(enCommon, 'en'),
@@ -48,6 +59,7 @@ export const resources = {
     landing: enLanding,
     loyalty: enLoyalty,
     rewards: enRewards,
+    referrals: enReferrals,
   },
 } as const;
 

@@ -1,11 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ToastProvider } from '../../../components/ui/toast';
+import { ReferralProgramme } from '../../../features/referrals/components/referral-programme';
+import { useStoreInfo } from '../../../features/store/api/get-store-info';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { getMerchantName } from '../../../lib/session';
 
 export function MembersRoute() {
   const { t } = useTranslation('merchant');
   useDocumentTitle('merchant:screens.members.title');
+  const storeInfo = useStoreInfo();
   return (
-    <PageHeader title={t('screens.members.title')} description={t('screens.members.description')} />
+    <ToastProvider>
+      <div className="space-y-6">
+        <PageHeader
+          title={t('screens.members.title')}
+          description={t('screens.members.description')}
+        />
+        <ReferralProgramme storeName={storeInfo.data?.storeName ?? getMerchantName() ?? ''} />
+      </div>
+    </ToastProvider>
   );
 }

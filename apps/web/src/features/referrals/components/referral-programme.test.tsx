@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test } from 'vitest';
+import { REFERRAL_DEFAULTS, ReferralSettingsResponseSchema } from '@nuqat/contracts';
+import { renderApp } from '../../../testing/render-app';
+import { server } from '../../../testing/server';
+import { errorBody, signIn, storeInfoBody, TEST_MERCHANT } from '../../../testing/mocks';
+
+const SETTINGS_URL = '/api/referrals/settings';
+
+function settingsBody(overrides: Record<string, unknown> = {}) {
+  return ReferralSettingsResponseSchema.parse({
+    success: true,
+    data: { ...REFERRAL_DEFAULTS, updatedAt: null, ...overrides },
+  });
+}
+
+function answerStore() {
+  server.use(http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())));
+}
+
+describe('/members: the referral programme', () => {
+  test('shows the store, the state and both rewards with their summaries', async () => {
+    signIn();
+    answerStore();
+    server.use(http.get(SETTINGS_URL, () => HttpResponse.json(settingsBody())));
+    renderApp('/members');
+    const header = await screen.findByTestId('referral-header');
+    expect(header).toHaveTextContent(TEST_MERCHANT.merchantName);
+    expect(within(header).getByText('غير مفعّل')).toBeInTheDocument();
+    expect(screen.getByTestId('reward-summary-participant')).toHaveTextContent(
+      'خصم 5٪ على الطلب بحد أقصى',
+    );
+    expect(screen.getByRole('switch', { name: 'برنامج الإحالة' })).not.toBeChecked();
+  });
+
+  test('saving a card sends the whole programme with the current state, then a toast', async () => {
+    signIn();
+    answerStore();
+    let sent: unknown;
+    server.use(
+      http.get(SETTINGS_URL, () => HttpResponse.json(settingsBody({ isActive: true }))),
+      http.post(SETTINGS_URL, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          settingsBody({
+            ...(sent as object),
+            updatedAt: '2026-11-23T10:00:00.000Z',
+          }),
+        );
+      }),
+    );
+    const { user } = renderApp('/members');
+    const card = await screen.findByTestId('reward-card-participant');
+    await user.selectOptions(within(card).getByLabelText('نوع المكافأة'), 'fixed');
+    const value = within(card).getByLabelText('قيمة الخصم');
+    await user.clear(value);
+    await user.type(value, '٢٥');
+    expect(within(card).getByTestId('reward-summary-participant').textContent).toMatch(/25/);
+    await user.click(within(card).getByRole('button', { name: 'حفظ' }));
+    expect(await screen.findByText('حُفظت مكافأة العميل الداعي')).toBeInTheDocument();
+    expect(sent).toEqual({
+      isActive: true,
+      participantReward: { type: 'fixed', value: 25, maxAmount: null },
+      referralReward: { type: 'percentage', value: 5, maxAmount: null },
+    });
+  });
+
+  test.each([
+    ['abc', 'أدخل رقمًا صحيحًا بلا كسور'],
+    ['', 'أدخل رقمًا صحيحًا بلا كسور'],
+    ['12abc', 'أدخل رقمًا صحيحًا بلا كسور'],
+    ['150', 'النسبة لا تتجاوز 100٪'],
+  ])('"%s" shows a field error and saves nothing (never 0)', async (typed, message) => {
+    signIn();
+    answerStore();
+    let posts = 0;
+    server.use(
+      http.get(SETTINGS_URL, () => HttpResponse.json(settingsBody())),
+      http.post(SETTINGS_URL, () => {
+        posts += 1;
+        return HttpResponse.json(settingsBody());
+      }),
+    );
+    const { user } = renderApp('/members');
+    const card = await screen.findByTestId('reward-card-referral');
+    const value = within(card).getByLabelText('نسبة الخصم');
+    await user.clear(value);
+    if (typed) await user.type(value, typed);
+    await user.click(within(card).getByRole('button', { name: 'حفظ' }));
+    expect(await within(card).findByText(message)).toBeInTheDocument();
+    expect(value).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toBe(0);
+  });
+
+  test('free shipping has no value field', async () => {
+    signIn();
+    answerStore();
+    server.use(http.get(SETTINGS_URL, () => HttpResponse.json(settingsBody())));
+    const { user } = renderApp('/members');
+    const card = await screen.findByTestId('reward-card-referral');
+    await user.selectOptions(within(card).getByLabelText('نوع المكافأة'), 'shipping');
+    expect(within(card).queryByLabelText('نسبة الخصم')).not.toBeInTheDocument();
+    expect(within(card).getByTestId('reward-summary-referral')).toHaveTextContent('شحن مجاني');
+  });
+
+  test('the switch flips at once and goes back with an alert when the call fails', async () => {
+    signIn();
+    answerStore();
+    server.use(
+      http.get(SETTINGS_URL, () => HttpResponse.json(settingsBody())),
+      http.post('/api/referrals/toggle', async () => {
+        await new Promise((r) => setTimeout(r, 100));
+        return HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 });
+      }),
+    );
+    const { user } = renderApp('/members');
+    const toggle = await screen.findByRole('switch', { name: 'برنامج الإحالة' });
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    expect(
+      await screen.findByText('تعذّر تغيير حالة برنامج الإحالة، وأُعيد المفتاح كما كان'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(toggle).not.toBeChecked());
+  });
+
+  test('a starter store sees the upgrade prompt, not the settings', async () => {
+    signIn();
+    answerStore();
+    server.use(
+      http.get(SETTINGS_URL, () =>
+        HttpResponse.json(errorBody('PLAN_FEATURE_REQUIRED'), { status: 403 }),
+      ),
+    );
+    renderApp('/members');
+    const prompt = await screen.findByTestId('referral-upgrade');
+    expect(prompt).toHaveTextContent('برنامج الإحالة من مزايا باقة النمو');
+    expect(within(prompt).getByRole('link')).toHaveAttribute('href', 'https://apps.salla.sa');
+    expect(screen.queryByTestId('reward-card-participant')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ExternalLink, Sparkles } from 'lucide-react';
+import { SUPPORT, type ReferralReward } from '@nuqat/contracts';
+import { ActionError } from '../../../components/ui/action-error';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
+import { useToast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessage, failureDetail, type Message } from '../../../lib/messages';
+import {
+  useReferralSettings,
+  useSaveReferralSettings,
+  useToggleReferrals,
+} from '../api/referral-settings';
+import { RewardCard } from './reward-card';
+
+export interface ReferralProgrammeProps {
+  storeName: string;
+}
+
+/** Spec §2 /members: the header, the two reward cards and the programme's switch. */
+export function ReferralProgramme({ storeName }: ReferralProgrammeProps) {
+  const { t } = useTranslation('referrals');
+  const settings = useReferralSettings();
+  const save = useSaveReferralSettings();
+  const toggle = useToggleReferrals();
+  const toast = useToast();
+  const [failure, setFailure] = useState<{ message: Message; detail: Message | null } | null>(null);
+  const [savingSide, setSavingSide] = useState<'participant' | 'referral' | null>(null);
+
+  if (settings.isPending) {
+    return (
+      <Card className="flex items-center justify-center p-10">
+        <Spinner className="size-6 text-brand-600" />
+      </Card>
+    );
+  }
+  if (settings.isError) {
+    if (isApiError(settings.error) && settings.error.code === 'PLAN_FEATURE_REQUIRED')
+      return <UpgradePrompt />;
+    return (
+      <ErrorState
+        message={errorMessage(settings.error, {
+          unknownHttp: () => ({ key: 'referrals:loadError' }),
+        })}
+        onRetry={() => void settings.refetch()}
+        retrying={settings.isFetching}
+      />
+    );
+  }
+
+  const data = settings.data;
+  const initial = storeName.trim().charAt(0) || '؟';
+
+  async function saveSide(side: 'participant' | 'referral', reward: ReferralReward) {
+    setFailure(null);
+    setSavingSide(side);
+    try {
+      await save.mutateAsync({
+        isActive: data.isActive,
+        participantReward: side === 'participant' ? reward : data.participantReward,
+        referralReward: side === 'referral' ? reward : data.referralReward,
+      });
+      toast({ key: `referrals:${side}.savedToast` });
+      return true;
+    } catch (error) {
+      setFailure({ message: { key: 'referrals:saveFailed' }, detail: failureDetail(error) });
+      return false;
+    } finally {
+      setSavingSide(null);
+    }
+  }
+
+  function changeActive(isActive: boolean) {
+    setFailure(null);
+    toggle.mutate(
+      { isActive },
+      {
+        onSuccess: () => toast({ key: isActive ? 'referrals:onToast' : 'referrals:offToast' }),
+        onError: (error) =>
+          setFailure({ message: { key: 'referrals:toggleFailed' }, detail: failureDetail(error) }),
+      },
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <Card className="flex flex-wrap items-center gap-4 p-5 sm:p-6" data-testid="referral-header">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-12 items-center justify-center rounded-full bg-brand-600 text-xl font-bold text-white"
+        >
+          {initial}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-lg font-bold text-slate-900 dark:text-white">{storeName}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('headerText')}</p>
+        </div>
+        <Badge tone={data.isActive ? 'green' : 'grey'}>
+          {data.isActive ? t('active') : t('inactive')}
+        </Badge>
+      </Card>
+
+      <ActionError message={failure?.message ?? null} detail={failure?.detail} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        {(['participant', 'referral'] as const).map((side) => (
+          <RewardCard
+            key={`${side}-${data.updatedAt ?? 'defaults'}`}
+            side={side}
+            reward={side === 'participant' ? data.participantReward : data.referralReward}
+            saving={savingSide === side}
+            onSave={(reward) => saveSide(side, reward)}
+          />
+        ))}
+      </div>
+
+      <Card className="flex items-center justify-between gap-4 p-5 sm:p-6">
+        <div>
+          <h2 id="referral-switch-label" className="font-bold text-slate-900 dark:text-white">
+            {t('switchTitle')}
+          </h2>
+          <p id="referral-switch-text" className="text-sm text-slate-600 dark:text-slate-400">
+            {data.isActive ? t('switchOnText') : t('switchOffText')}
+          </p>
+        </div>
+        <Switch
+          checked={data.isActive}
+          onCheckedChange={changeActive}
+          disabled={toggle.isPending}
+          aria-label={t('switchTitle')}
+          aria-describedby="referral-switch-text"
+        />
+      </Card>
+    </div>
+  );
+}
+
+function UpgradePrompt() {
+  const { t } = useTranslation('referrals');
+  return (
+    <Card className="space-y-4 p-6 text-center sm:p-8" data-testid="referral-upgrade">
+      <Sparkles aria-hidden="true" className="mx-auto size-10 text-brand-600" />
+      <h2 className="text-xl font-bold text-slate-900 dark:text-white">{t('upgrade.title')}</h2>
+      <p className="mx-auto max-w-prose text-slate-600 dark:text-slate-400">{t('upgrade.text')}</p>
+      <a
+        href={SUPPORT.sallaAppStore}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        {t('upgrade.action')}
+        <ExternalLink aria-hidden="true" className="size-4" />
+      </a>
+    </Card>
+  );
+}
