@@ -4,8 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importPlugin from 'eslint-plugin-import';
 
 // Physical-direction Tailwind utilities break RTL layouts; only logical ones are allowed.
 const physicalClass =
@@ -109,26 +108,25 @@ export default tseslint.config(
       'packages/contracts/src/**/*.ts',
       'tools/salla-sandbox/src/**/*.ts',
     ],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
       // Dependencies are parsed as TypeScript, so cycles through .ts files are seen.
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          noWarnOnMultipleProjects: true,
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': {
+        typescript: {
           project: [
             'apps/api/tsconfig.json',
             'apps/web/tsconfig.json',
             'packages/contracts/tsconfig.json',
             'tools/salla-sandbox/tsconfig.json',
           ],
-        }),
-      ],
+        },
+      },
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones: boundaryZones }],
     },
   },
   {
@@ -136,7 +134,7 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/demo/**'],
     rules: {
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
