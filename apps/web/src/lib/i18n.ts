@@ -1,12 +1,14 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode, type Language } from '@nuqat/contracts';
+import arAnalytics from '../locales/ar/analytics.json';
 import arAuth from '../locales/ar/auth.json';
 import arCommon from '../locales/ar/common.json';
 import arLanding from '../locales/ar/landing.json';
 import arLoyalty from '../locales/ar/loyalty.json';
 import arMerchant from '../locales/ar/merchant.json';
 import arRewards from '../locales/ar/rewards.json';
+import enAnalytics from '../locales/en/analytics.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enLanding from '../locales/en/landing.json';
@@ -15,7 +17,15 @@ import enMerchant from '../locales/en/merchant.json';
 import enRewards from '../locales/en/rewards.json';
 import { applyLanguage, readStoredLanguage, saveLanguage } from './preferences';
 
-export const NAMESPACES = ['common', 'auth', 'merchant', 'landing', 'loyalty', 'rewards'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'merchant',
+  'landing',
+  'loyalty',
+  'rewards',
+  'analytics',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The API's error catalogue lives in contracts; it becomes `common:errors.<CODE>`. */
@@ -40,6 +50,7 @@ export const resources = {
     landing: arLanding,
     loyalty: arLoyalty,
     rewards: arRewards,
+    analytics: arAnalytics,
   },
   en: {
     common: withContractErrors(enCommon, 'en'),
@@ -48,6 +59,7 @@ export const resources = {
     landing: enLanding,
     loyalty: enLoyalty,
     rewards: enRewards,
+    analytics: enAnalytics,
   },
 } as const;
 
