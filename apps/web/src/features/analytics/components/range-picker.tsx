@@ -63,10 +63,7 @@ export function RangePicker({ selection, from, to, linkProblem, onChange }: Rang
   }
 
   return (
-    <section
-      aria-label={t('range.label')}
-      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-    >
+    <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="w-full sm:max-w-xs">
           <label
