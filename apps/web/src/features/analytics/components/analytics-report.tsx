@@ -26,18 +26,18 @@ export function AnalyticsReport({ data, updating = false }: AnalyticsReportProps
       <ImpactBox impact={data.impact} range={data.range} />
       <PeriodSummary period={data.period} />
       <PerformanceCards totals={data.totals} />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <SegmentsCard segments={data.membersVsNonMembers} />
         <CouponRevenueCard revenue={data.couponRevenue} />
       </div>
       <div className="flex justify-end">
         <ExportButtons data={data} />
       </div>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <MonthlyTrends months={data.monthlyTrends} />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <PointsDonut distribution={data.distribution} />
-        <MonthlyTrends months={data.monthlyTrends} />
+        <TopCustomers customers={data.topCustomers} />
       </div>
-      <TopCustomers customers={data.topCustomers} />
       <IndustryFigures />
     </div>
   );

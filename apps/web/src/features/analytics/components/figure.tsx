@@ -62,10 +62,7 @@ export function Figure({
         </p>
       ) : null}
       {help ? (
-        <p
-          id={helpId}
-          className="mt-auto text-xs leading-relaxed text-slate-500 dark:text-slate-400"
-        >
+        <p id={helpId} className="text-xs leading-relaxed text-slate-500 dark:text-slate-400">
           {help}
         </p>
       ) : null}

@@ -26,7 +26,7 @@ export function ImpactBox({ impact, range }: ImpactBoxProps) {
         </h2>
         <p className="text-sm text-brand-50/90">{t('impact.description')}</p>
       </div>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-5">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         <Figure
           testId="impact-repeatCustomerRate"
           label={t('impact.repeatCustomerRate.label')}

@@ -43,7 +43,7 @@ export function PointsDonut({ distribution }: { distribution: Analytics['distrib
   );
 
   return (
-    <Card className="space-y-4 p-4 sm:p-5" data-testid="distribution">
+    <Card className="@container space-y-4 p-4 sm:p-5" data-testid="distribution">
       <div className="space-y-1">
         <h2 className="text-base font-bold text-slate-900 dark:text-white">
           {t('distribution.heading')}
@@ -60,7 +60,7 @@ export function PointsDonut({ distribution }: { distribution: Analytics['distrib
           </p>
         </div>
       ) : (
-        <div className="flex flex-col items-center gap-6 sm:flex-row">
+        <div className="flex flex-col items-center gap-6 @md:flex-row">
           <div className="relative size-44 shrink-0">
             <svg
               viewBox="0 0 120 120"
@@ -105,7 +105,7 @@ export function PointsDonut({ distribution }: { distribution: Analytics['distrib
               </span>
             </div>
           </div>
-          <ul className="w-full space-y-2 text-sm">
+          <ul className="w-full min-w-0 space-y-2 text-sm">
             {distribution.map((bucket, index) => (
               <li
                 key={bucket.bucket}
@@ -116,11 +116,13 @@ export function PointsDonut({ distribution }: { distribution: Analytics['distrib
                   aria-hidden="true"
                   className={`size-3 shrink-0 rounded-full ${COLOURS[index]?.dot ?? ''}`}
                 />
-                <span className="flex-1 text-slate-700 dark:text-slate-300">{label(bucket)}</span>
+                <span className="min-w-0 flex-1 text-slate-700 dark:text-slate-300">
+                  {label(bucket)}
+                </span>
                 <span className="font-semibold text-slate-900 dark:text-white">
                   <bdi>{formatNumber(bucket.customers, language)}</bdi>
                 </span>
-                <span className="w-14 text-end text-xs text-slate-500 dark:text-slate-400">
+                <span className="w-12 shrink-0 text-end text-xs text-slate-500 dark:text-slate-400">
                   <bdi>{formatPercent(sharePercent(bucket.customers, total), language)}</bdi>
                 </span>
               </li>

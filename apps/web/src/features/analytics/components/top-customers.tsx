@@ -55,10 +55,9 @@ export function TopCustomers({ customers }: { customers: Analytics['topCustomers
                   </td>
                   <th
                     scope="row"
-                    dir="auto"
                     className="py-2 pe-3 text-start font-medium text-slate-900 dark:text-white"
                   >
-                    {customer.name}
+                    <bdi>{customer.name}</bdi>
                   </th>
                   <td
                     data-column="points"
