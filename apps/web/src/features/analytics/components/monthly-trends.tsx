@@ -4,12 +4,7 @@ import type { Analytics } from '@nuqat/contracts';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { formatCurrency, formatCompactNumber, formatNumber } from '../../../lib/format';
-import {
-  formatCompactCurrency,
-  formatList,
-  formatMonth,
-  formatShortMonth,
-} from '../lib/format-figures';
+import { formatList, formatMonth, formatShortMonth } from '../lib/format-figures';
 import { useLanguage } from '../lib/language';
 
 type Month = Analytics['monthlyTrends'][number];
@@ -36,10 +31,6 @@ export function MonthlyTrends({ months }: { months: Analytics['monthlyTrends'] }
   const { t } = useTranslation('analytics');
   const language = useLanguage();
   const [metric, setMetric] = useState<Metric>('revenue');
-  const compact = (key: Metric, month: Month) =>
-    key === 'revenue'
-      ? formatCompactCurrency(month.revenue, language)
-      : formatCompactNumber(month[key], language);
   const exact = (key: Metric, month: Month) =>
     key === 'revenue'
       ? formatCurrency(month.revenue, language)
@@ -100,7 +91,7 @@ export function MonthlyTrends({ months }: { months: Analytics['monthlyTrends'] }
           return (
             <div key={month.month} className="flex h-full min-w-0 flex-1 flex-col justify-end">
               <span className="mb-1 truncate text-center text-[11px] font-semibold text-slate-700 dark:text-slate-200">
-                <bdi>{compact(metric, month)}</bdi>
+                <bdi>{formatCompactNumber(value, language)}</bdi>
               </span>
               <div
                 className="mx-auto w-full max-w-14 rounded-t-md bg-brand-600 dark:bg-brand-400"
@@ -120,6 +111,9 @@ export function MonthlyTrends({ months }: { months: Analytics['monthlyTrends'] }
           </span>
         ))}
       </div>
+      {metric === 'revenue' ? (
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('trends.inSar')}</p>
+      ) : null}
       {quiet ? (
         <p className="text-center text-sm text-slate-500 dark:text-slate-400">
           {t('trends.empty')}

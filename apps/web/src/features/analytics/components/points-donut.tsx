@@ -60,7 +60,7 @@ export function PointsDonut({ distribution }: { distribution: Analytics['distrib
           </p>
         </div>
       ) : (
-        <div className="flex flex-col items-center gap-6 @md:flex-row">
+        <div className="flex flex-col items-center gap-6 @sm:flex-row">
           <div className="relative size-44 shrink-0">
             <svg
               viewBox="0 0 120 120"

@@ -27,7 +27,7 @@ export function TopCustomers({ customers }: { customers: Analytics['topCustomers
         />
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-sm" aria-labelledby="customers-heading">
+          <table className="w-full text-sm" aria-labelledby="customers-heading">
             <thead>
               <tr className="border-b border-slate-200 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
                 <th scope="col" className="w-8 py-2 pe-2 text-start font-semibold">
