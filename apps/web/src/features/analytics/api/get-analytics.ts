@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AnalyticsResponseSchema, type AnalyticsQuery } from '@nuqat/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { NetworkError, apiRequest, isApiError } from '../../../lib/api-client';
 import { getMerchantId } from '../../../lib/session';
 import { analyticsKeys } from './query-keys';
 
@@ -28,6 +28,12 @@ export function analyticsQueryOptions(merchantId: string | null, query: Analytic
     queryKey: analyticsKeys.report(merchantId, query),
     queryFn: ({ signal }) => getAnalytics(query, { signal }),
     placeholderData: keepPreviousData,
+    // As the app's default (a flaky network or a 5xx may pass), except a request that already
+    // waited its 15 s: asking again would keep the merchant waiting three times as long.
+    retry: (failureCount, error) =>
+      failureCount < 2 &&
+      !(isApiError(error) && error.status < 500) &&
+      !(error instanceof NetworkError && error.reason === 'timeout'),
   });
 }
 

@@ -5,7 +5,8 @@ import { i18n } from '../../../lib/i18n';
 import { errorBody, signIn, storeInfoBody } from '../../../testing/mocks';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
-import { ANALYTICS_TIMEOUT_MS, getAnalytics } from '../api/get-analytics';
+import { ApiError, NetworkError } from '../../../lib/api-client';
+import { ANALYTICS_TIMEOUT_MS, analyticsQueryOptions, getAnalytics } from '../api/get-analytics';
 import { analyticsBody, analyticsData, emptyAnalyticsData } from '../testing/analytics-body';
 
 // 23:30 in Riyadh on 2026-11-23 is still the 23rd there; at 21:00 UTC it becomes the 24th.
@@ -231,6 +232,17 @@ describe('the analytics screen', () => {
     expect(ANALYTICS_TIMEOUT_MS).toBe(15_000);
     expect(timeout).toHaveBeenCalledWith(15_000);
     timeout.mockRestore();
+  });
+
+  test('a timed-out request is not asked again; a dropped connection or a 5xx is, twice', () => {
+    const retry = analyticsQueryOptions('1', {}).retry as (count: number, error: Error) => boolean;
+    const http = (status: number) =>
+      new ApiError({ status, code: null, serverMessage: null, retryAfter: null });
+    expect(retry(0, new NetworkError('timeout'))).toBe(false);
+    expect(retry(0, new NetworkError('offline'))).toBe(true);
+    expect(retry(1, http(503))).toBe(true);
+    expect(retry(2, http(503))).toBe(false);
+    expect(retry(0, http(400))).toBe(false);
   });
 });
 
