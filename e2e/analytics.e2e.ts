@@ -413,5 +413,5 @@ describe('/analytics screenshots', () => {
       }
     }
     expect(files).toHaveLength(8);
-  });
+  }, 240_000);
 });
