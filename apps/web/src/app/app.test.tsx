@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { REFERRAL_DEFAULTS, STORAGE_KEYS } from '@nuqat/contracts';
+import { analyticsBody } from '../features/analytics/testing/analytics-body';
 import { server } from '../testing/server';
 import { renderApp } from '../testing/render-app';
 import {
@@ -44,6 +45,7 @@ function answerStoreInfo(overrides: Parameters<typeof storeInfoBody>[0] = {}) {
     http.get('/api/rewards', () => HttpResponse.json(rewardsBody())),
     http.get('/api/rewards/report', () => HttpResponse.json(rewardsReportBody())),
     http.get('/api/rewards/redemptions', () => HttpResponse.json(redemptionsBody())),
+    http.get('/api/merchants/analytics', () => HttpResponse.json(analyticsBody())),
   );
 }
 

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode, type Language } from '@nuqat/contracts';
+import arAnalytics from '../locales/ar/analytics.json';
 import arAuth from '../locales/ar/auth.json';
 import arCommon from '../locales/ar/common.json';
 import arLanding from '../locales/ar/landing.json';
@@ -8,6 +9,7 @@ import arLoyalty from '../locales/ar/loyalty.json';
 import arMerchant from '../locales/ar/merchant.json';
 import arRewards from '../locales/ar/rewards.json';
 import arReferrals from '../locales/ar/referrals.json';
+import enAnalytics from '../locales/en/analytics.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enLanding from '../locales/en/landing.json';
@@ -25,6 +27,7 @@ export const NAMESPACES = [
   'loyalty',
   'rewards',
   'referrals',
+  'analytics',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -51,6 +54,7 @@ export const resources = {
     loyalty: arLoyalty,
     rewards: arRewards,
     referrals: arReferrals,
+    analytics: arAnalytics,
   },
   en: {
     common: withContractErrors(enCommon, 'en'),
@@ -60,6 +64,7 @@ export const resources = {
     loyalty: enLoyalty,
     rewards: enRewards,
     referrals: enReferrals,
+    analytics: enAnalytics,
   },
 } as const;
 
