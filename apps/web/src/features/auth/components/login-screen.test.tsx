@@ -11,7 +11,13 @@ import {
   signIn,
   storeInfoBody,
   subscriptionBody,
+  dashboardBody,
 } from '../../../testing/mocks';
+
+// The dashboard (where a login lands) loads its figures; these tests are about other things.
+beforeEach(() => {
+  server.use(http.get('/api/merchants/dashboard', () => HttpResponse.json(dashboardBody())));
+});
 
 const LOGIN_URL = '/api/merchants/auth/login';
 const STORE_INFO_URL = '/api/merchants/store-info';

@@ -1,9 +1,20 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
-import { settingsBody, signIn, storeInfoBody, subscriptionBody } from '../../../testing/mocks';
+import {
+  settingsBody,
+  signIn,
+  storeInfoBody,
+  subscriptionBody,
+  dashboardBody,
+} from '../../../testing/mocks';
+
+// The dashboard (where a login lands) loads its figures; these tests are about other things.
+beforeEach(() => {
+  server.use(http.get('/api/merchants/dashboard', () => HttpResponse.json(dashboardBody())));
+});
 
 function answer(subscription: Parameters<typeof subscriptionBody>[0]) {
   server.use(
