@@ -3,19 +3,29 @@ import { initReactI18next } from 'react-i18next';
 import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode, type Language } from '@nuqat/contracts';
 import arAuth from '../locales/ar/auth.json';
 import arCommon from '../locales/ar/common.json';
+import arCoupons from '../locales/ar/coupons.json';
 import arLanding from '../locales/ar/landing.json';
 import arLoyalty from '../locales/ar/loyalty.json';
 import arMerchant from '../locales/ar/merchant.json';
 import arRewards from '../locales/ar/rewards.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
+import enCoupons from '../locales/en/coupons.json';
 import enLanding from '../locales/en/landing.json';
 import enLoyalty from '../locales/en/loyalty.json';
 import enMerchant from '../locales/en/merchant.json';
 import enRewards from '../locales/en/rewards.json';
 import { applyLanguage, readStoredLanguage, saveLanguage } from './preferences';
 
-export const NAMESPACES = ['common', 'auth', 'merchant', 'landing', 'loyalty', 'rewards'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'merchant',
+  'landing',
+  'loyalty',
+  'rewards',
+  'coupons',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The API's error catalogue lives in contracts; it becomes `common:errors.<CODE>`. */
@@ -40,6 +50,7 @@ export const resources = {
     landing: arLanding,
     loyalty: arLoyalty,
     rewards: arRewards,
+    coupons: arCoupons,
   },
   en: {
     common: withContractErrors(enCommon, 'en'),
@@ -48,6 +59,7 @@ export const resources = {
     landing: enLanding,
     loyalty: enLoyalty,
     rewards: enRewards,
+    coupons: enCoupons,
   },
 } as const;
 

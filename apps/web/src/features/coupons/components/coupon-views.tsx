@@ -1,0 +1,183 @@
+import { Ban } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { MerchantCoupon } from '@nuqat/contracts';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { formatNumber } from '../../../lib/format';
+import {
+  CouponCodeCell,
+  CouponDates,
+  CouponShopper,
+  CouponSource,
+  CouponStatus,
+} from './coupon-parts';
+import { CouponValue } from './coupon-value';
+
+export interface CouponViewsProps {
+  coupons: MerchantCoupon[];
+  /** Asked to cancel an unused coupon (the caller confirms first). */
+  onCancel: (coupon: MerchantCoupon) => void;
+  /** A new search is on its way: the rows shown are the previous answer's. */
+  busy: boolean;
+}
+
+/** Only an unused coupon can be cancelled; the server checks its expiry again. */
+const cancellable = (coupon: MerchantCoupon) => coupon.status === 'issued';
+
+function CancelButton({
+  coupon,
+  onCancel,
+  block = false,
+}: {
+  coupon: MerchantCoupon;
+  onCancel: (coupon: MerchantCoupon) => void;
+  block?: boolean;
+}) {
+  const { t } = useTranslation('coupons');
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-label={t('cancel.actionFor', { code: coupon.code ?? '' })}
+      onClick={() => onCancel(coupon)}
+      className={
+        block
+          ? 'w-full text-red-700 dark:text-red-300'
+          : 'text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/40'
+      }
+    >
+      <Ban aria-hidden="true" className="size-4" />
+      {t('cancel.action')}
+    </Button>
+  );
+}
+
+function RewardCell({ coupon }: { coupon: MerchantCoupon }) {
+  return (
+    <div className="min-w-0">
+      <p className="truncate font-medium text-slate-800 dark:text-slate-100">
+        <bdi>{coupon.reward.name}</bdi>
+      </p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        <CouponValue type={coupon.reward.type} value={coupon.reward.value} />
+      </p>
+    </div>
+  );
+}
+
+/** Wide screens: one row per coupon. */
+export function CouponsTable({ coupons, onCancel, busy }: CouponViewsProps) {
+  const { t, i18n } = useTranslation('coupons');
+  const language = i18n.language === 'en' ? 'en' : 'ar';
+  const cell = 'px-4 py-3 align-top';
+  return (
+    <Card className="hidden overflow-hidden xl:block">
+      <div className="overflow-x-auto">
+        <table
+          className="w-full min-w-[54rem] text-sm transition-opacity aria-busy:opacity-60"
+          aria-busy={busy || undefined}
+        >
+          <caption className="sr-only">{t('caption')}</caption>
+          <thead className="bg-slate-50 text-xs font-semibold text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
+            <tr>
+              <th scope="col" className={`${cell} text-start`}>
+                {t('columns.coupon')}
+              </th>
+              <th scope="col" className={`${cell} text-start`}>
+                {t('columns.shopper')}
+              </th>
+              <th scope="col" className={`${cell} text-start`}>
+                {t('columns.reward')}
+              </th>
+              <th scope="col" className={`${cell} text-end`}>
+                {t('columns.points')}
+              </th>
+              <th scope="col" className={`${cell} text-start`}>
+                {t('columns.status')}
+              </th>
+              <th scope="col" className={`${cell} text-start`}>
+                {t('columns.dates')}
+              </th>
+              <th scope="col" className={`${cell} text-end`}>
+                <span className="sr-only">{t('columns.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {coupons.map((coupon) => (
+              <tr key={coupon.id} data-testid="coupon-row" data-status={coupon.status}>
+                <td className={cell}>
+                  <div className="flex flex-col items-start gap-1">
+                    <CouponCodeCell coupon={coupon} />
+                    <CouponSource source={coupon.source} />
+                  </div>
+                </td>
+                <td className={`${cell} max-w-52`}>
+                  <CouponShopper customer={coupon.customer} />
+                </td>
+                <td className={`${cell} max-w-48`}>
+                  <RewardCell coupon={coupon} />
+                </td>
+                <td className={`${cell} text-end font-semibold text-slate-900 dark:text-white`}>
+                  <bdi>{formatNumber(coupon.points, language)}</bdi>
+                </td>
+                <td className={cell}>
+                  <CouponStatus coupon={coupon} />
+                </td>
+                <td className={cell}>
+                  <CouponDates coupon={coupon} />
+                </td>
+                <td className={`${cell} text-end`}>
+                  {cancellable(coupon) ? (
+                    <CancelButton coupon={coupon} onCancel={onCancel} />
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+/** Phones and narrow windows: one card per coupon. */
+export function CouponCards({ coupons, onCancel, busy }: CouponViewsProps) {
+  const { t, i18n } = useTranslation('coupons');
+  const language = i18n.language === 'en' ? 'en' : 'ar';
+  return (
+    <ul
+      aria-label={t('caption')}
+      aria-busy={busy || undefined}
+      className="grid gap-3 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 xl:hidden"
+    >
+      {coupons.map((coupon) => (
+        <li key={coupon.id} data-testid="coupon-card" data-status={coupon.status}>
+          <Card className="flex h-full flex-col gap-3 p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="flex min-w-0 flex-col items-start gap-1">
+                <CouponCodeCell coupon={coupon} />
+                <CouponSource source={coupon.source} />
+              </div>
+              <CouponStatus coupon={coupon} className="items-end text-end" />
+            </div>
+            <CouponShopper customer={coupon.customer} />
+            <div className="flex items-end justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
+              <RewardCell coupon={coupon} />
+              <p className="shrink-0 text-end text-xs text-slate-500 dark:text-slate-400">
+                {t('columns.points')}
+                <bdi className="block text-base font-bold text-slate-900 dark:text-white">
+                  {formatNumber(coupon.points, language)}
+                </bdi>
+              </p>
+            </div>
+            <CouponDates coupon={coupon} className="mt-auto" />
+            {cancellable(coupon) ? (
+              <CancelButton coupon={coupon} onCancel={onCancel} block />
+            ) : null}
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
