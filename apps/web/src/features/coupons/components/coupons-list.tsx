@@ -249,6 +249,7 @@ export function CouponsList() {
             : ''
         }
         confirmLabel={t('cancel.confirm')}
+        cancelLabel={t('cancel.keep')}
         onConfirm={confirmCancel}
         pending={cancel.isPending}
         error={cancel.isError ? { key: 'coupons:cancel.failed' } : null}
