@@ -45,7 +45,7 @@ export function CouponCode({ code, className }: { code: string; className?: stri
     <span className={cn('inline-flex items-center gap-1', className)}>
       <code
         dir="ltr"
-        className="rounded-md bg-slate-100 px-2 py-1 font-mono text-xs font-semibold tracking-wide text-slate-800 dark:bg-slate-800 dark:text-slate-100"
+        className="rounded-md bg-slate-100 px-2 py-1 font-mono whitespace-nowrap text-xs font-semibold tracking-wide text-slate-800 dark:bg-slate-800 dark:text-slate-100"
       >
         {code}
       </code>

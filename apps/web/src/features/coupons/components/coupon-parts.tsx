@@ -72,24 +72,27 @@ function FailureReason({ reason }: { reason: string }) {
   );
 }
 
-/** The status badge, and what it meant for the shopper when that needs saying. */
-export function CouponStatus({
-  coupon,
-  className,
-}: {
-  coupon: MerchantCoupon;
-  className?: string;
-}) {
+/** What the status meant for the shopper, when that needs saying: why it failed, points back. */
+export function CouponStatusNotes({ coupon }: { coupon: MerchantCoupon }) {
   const { t } = useTranslation('coupons');
+  const refunded = coupon.status === 'cancelled' || coupon.status === 'failed';
+  if (!refunded) return null;
   return (
-    <div className={cn('flex flex-col items-start gap-1.5', className)}>
-      <CouponStatusBadge status={coupon.status} />
+    <div className="space-y-1">
       {coupon.status === 'failed' && coupon.failureReason ? (
         <FailureReason reason={coupon.failureReason} />
       ) : null}
-      {coupon.status === 'cancelled' || coupon.status === 'failed' ? (
-        <p className="text-xs text-slate-500 dark:text-slate-400">{t('pointsReturned')}</p>
-      ) : null}
+      <p className="text-xs text-slate-500 dark:text-slate-400">{t('pointsReturned')}</p>
+    </div>
+  );
+}
+
+/** The status badge with its notes below. */
+export function CouponStatus({ coupon }: { coupon: MerchantCoupon }) {
+  return (
+    <div className="flex flex-col items-start gap-1.5">
+      <CouponStatusBadge status={coupon.status} />
+      <CouponStatusNotes coupon={coupon} />
     </div>
   );
 }

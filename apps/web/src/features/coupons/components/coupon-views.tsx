@@ -1,5 +1,5 @@
 import { Ban } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { MerchantCoupon } from '@nuqat/contracts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -10,7 +10,9 @@ import {
   CouponShopper,
   CouponSource,
   CouponStatus,
+  CouponStatusNotes,
 } from './coupon-parts';
+import { CouponStatusBadge } from './coupon-status-badge';
 import { CouponValue } from './coupon-value';
 
 export interface CouponViewsProps {
@@ -31,6 +33,7 @@ function CancelButton({
 }: {
   coupon: MerchantCoupon;
   onCancel: (coupon: MerchantCoupon) => void;
+  /** A card's full-width button, with the whole label; the table's is short. */
   block?: boolean;
 }) {
   const { t } = useTranslation('coupons');
@@ -47,34 +50,59 @@ function CancelButton({
       }
     >
       <Ban aria-hidden="true" className="size-4" />
-      {t('cancel.action')}
+      {block ? t('cancel.action') : t('cancel.short')}
     </Button>
   );
 }
 
-function RewardCell({ coupon }: { coupon: MerchantCoupon }) {
+/** The reward's name, what the coupon is worth, and (in the table) the points it cost. */
+function RewardCell({
+  coupon,
+  withPoints = false,
+}: {
+  coupon: MerchantCoupon;
+  withPoints?: boolean;
+}) {
+  const { t, i18n } = useTranslation('coupons');
+  const language = i18n.language === 'en' ? 'en' : 'ar';
+  const { type, value, name } = coupon.reward;
+  // "Free shipping" named "Free shipping" needs saying once.
+  const valueIsName =
+    (type === 'free_shipping' || type === 'free_product') && name.trim() === t(`value.${type}`);
   return (
     <div className="min-w-0">
-      <p className="truncate font-medium text-slate-800 dark:text-slate-100">
-        <bdi>{coupon.reward.name}</bdi>
+      <p className="font-medium text-slate-800 dark:text-slate-100">
+        <bdi>{name}</bdi>
       </p>
-      <p className="text-xs text-slate-500 dark:text-slate-400">
-        <CouponValue type={coupon.reward.type} value={coupon.reward.value} />
-      </p>
+      {valueIsName ? null : (
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          <CouponValue type={type} value={value} />
+        </p>
+      )}
+      {withPoints ? (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+          <Trans
+            t={t}
+            i18nKey="pointsValue"
+            values={{ points: formatNumber(coupon.points, language) }}
+            components={{ n: <bdi className="font-semibold text-slate-900 dark:text-white" /> }}
+          />
+        </p>
+      ) : null}
     </div>
   );
 }
 
 /** Wide screens: one row per coupon. */
 export function CouponsTable({ coupons, onCancel, busy }: CouponViewsProps) {
-  const { t, i18n } = useTranslation('coupons');
-  const language = i18n.language === 'en' ? 'en' : 'ar';
-  const cell = 'px-4 py-3 align-top';
+  const { t } = useTranslation('coupons');
+  const cell = 'px-3 py-3 align-top first:ps-4 last:pe-4';
   return (
     <Card className="hidden overflow-hidden xl:block">
-      <div className="overflow-x-auto">
+      {/* relative: the screen-reader-only texts inside stay within the scrolling box. */}
+      <div className="relative overflow-x-auto">
         <table
-          className="w-full min-w-[54rem] text-sm transition-opacity aria-busy:opacity-60"
+          className="w-full text-sm transition-opacity aria-busy:opacity-60"
           aria-busy={busy || undefined}
         >
           <caption className="sr-only">{t('caption')}</caption>
@@ -88,9 +116,6 @@ export function CouponsTable({ coupons, onCancel, busy }: CouponViewsProps) {
               </th>
               <th scope="col" className={`${cell} text-start`}>
                 {t('columns.reward')}
-              </th>
-              <th scope="col" className={`${cell} text-end`}>
-                {t('columns.points')}
               </th>
               <th scope="col" className={`${cell} text-start`}>
                 {t('columns.status')}
@@ -112,16 +137,13 @@ export function CouponsTable({ coupons, onCancel, busy }: CouponViewsProps) {
                     <CouponSource source={coupon.source} />
                   </div>
                 </td>
-                <td className={`${cell} max-w-52`}>
+                <td className={`${cell} max-w-48`}>
                   <CouponShopper customer={coupon.customer} />
                 </td>
                 <td className={`${cell} max-w-48`}>
-                  <RewardCell coupon={coupon} />
+                  <RewardCell coupon={coupon} withPoints />
                 </td>
-                <td className={`${cell} text-end font-semibold text-slate-900 dark:text-white`}>
-                  <bdi>{formatNumber(coupon.points, language)}</bdi>
-                </td>
-                <td className={cell}>
+                <td className={`${cell} min-w-36`}>
                   <CouponStatus coupon={coupon} />
                 </td>
                 <td className={cell}>
@@ -159,8 +181,9 @@ export function CouponCards({ coupons, onCancel, busy }: CouponViewsProps) {
                 <CouponCodeCell coupon={coupon} />
                 <CouponSource source={coupon.source} />
               </div>
-              <CouponStatus coupon={coupon} className="items-end text-end" />
+              <CouponStatusBadge status={coupon.status} />
             </div>
+            <CouponStatusNotes coupon={coupon} />
             <CouponShopper customer={coupon.customer} />
             <div className="flex items-end justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
               <RewardCell coupon={coupon} />
