@@ -75,12 +75,12 @@ function RewardCell({
         <bdi>{name}</bdi>
       </p>
       {valueIsName ? null : (
-        <p className="text-xs text-slate-500 dark:text-slate-400">
+        <p className="text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">
           <CouponValue type={type} value={value} />
         </p>
       )}
       {withPoints ? (
-        <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+        <p className="mt-1 text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
           <Trans
             t={t}
             i18nKey="pointsValue"
@@ -114,7 +114,7 @@ export function CouponsTable({ coupons, onCancel, busy }: CouponViewsProps) {
               <th scope="col" className={`${cell} text-start`}>
                 {t('columns.shopper')}
               </th>
-              <th scope="col" className={`${cell} text-start`}>
+              <th scope="col" className={`${cell} text-start whitespace-nowrap`}>
                 {t('columns.reward')}
               </th>
               <th scope="col" className={`${cell} text-start`}>
@@ -140,7 +140,7 @@ export function CouponsTable({ coupons, onCancel, busy }: CouponViewsProps) {
                 <td className={`${cell} max-w-48`}>
                   <CouponShopper customer={coupon.customer} />
                 </td>
-                <td className={`${cell} max-w-48`}>
+                <td className={`${cell} min-w-36`}>
                   <RewardCell coupon={coupon} withPoints />
                 </td>
                 <td className={`${cell} min-w-36`}>
