@@ -49,7 +49,7 @@ function CancelButton({
           : 'text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/40'
       }
     >
-      <Ban aria-hidden="true" className="size-4" />
+      {block ? <Ban aria-hidden="true" className="size-4" /> : null}
       {block ? t('cancel.action') : t('cancel.short')}
     </Button>
   );
@@ -137,13 +137,13 @@ export function CouponsTable({ coupons, onCancel, busy }: CouponViewsProps) {
                     <CouponSource source={coupon.source} />
                   </div>
                 </td>
-                <td className={`${cell} max-w-48`}>
+                <td className={`${cell} max-w-44`}>
                   <CouponShopper customer={coupon.customer} />
                 </td>
                 <td className={`${cell} min-w-36`}>
                   <RewardCell coupon={coupon} withPoints />
                 </td>
-                <td className={`${cell} min-w-36`}>
+                <td className={`${cell} min-w-32`}>
                   <CouponStatus coupon={coupon} />
                 </td>
                 <td className={cell}>
