@@ -35,6 +35,9 @@ function answerStoreInfo(overrides: Parameters<typeof storeInfoBody>[0] = {}) {
     http.get('/api/merchants/subscription/status', () => HttpResponse.json(subscriptionBody())),
     http.get('/api/merchants/settings', () => HttpResponse.json(settingsBody())),
     http.get('/api/merchants/dashboard', () => HttpResponse.json(dashboardBody())),
+    http.get('/api/merchants/coupons', () =>
+      HttpResponse.json({ success: true, data: { items: [], nextCursor: null } }),
+    ),
     // The points programme and rewards screens load these on arrival.
     http.get('/api/loyalty', () => HttpResponse.json(loyaltyRulesBody())),
     http.get('/api/loyalty/programme', () => HttpResponse.json(programmeBody())),
