@@ -43,11 +43,7 @@ function CancelButton({
       size="sm"
       aria-label={t('cancel.actionFor', { code: coupon.code ?? '' })}
       onClick={() => onCancel(coupon)}
-      className={
-        block
-          ? 'w-full text-red-700 dark:text-red-300'
-          : 'text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/40'
-      }
+      className={block ? 'w-full' : undefined}
     >
       {block ? <Ban aria-hidden="true" className="size-4" /> : null}
       {block ? t('cancel.action') : t('cancel.short')}
