@@ -39,6 +39,9 @@ function answerStoreInfo(overrides: Parameters<typeof storeInfoBody>[0] = {}) {
     http.get('/api/referrals/settings', () =>
       HttpResponse.json({ success: true, data: { ...REFERRAL_DEFAULTS, updatedAt: null } }),
     ),
+    http.get('/api/merchants/coupons', () =>
+      HttpResponse.json({ success: true, data: { items: [], nextCursor: null } }),
+    ),
     // The points programme and rewards screens load these on arrival.
     http.get('/api/loyalty', () => HttpResponse.json(loyaltyRulesBody())),
     http.get('/api/loyalty/programme', () => HttpResponse.json(programmeBody())),

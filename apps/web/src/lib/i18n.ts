@@ -4,6 +4,7 @@ import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode, type Language } from '@nuq
 import arAnalytics from '../locales/ar/analytics.json';
 import arAuth from '../locales/ar/auth.json';
 import arCommon from '../locales/ar/common.json';
+import arCoupons from '../locales/ar/coupons.json';
 import arLanding from '../locales/ar/landing.json';
 import arLoyalty from '../locales/ar/loyalty.json';
 import arMerchant from '../locales/ar/merchant.json';
@@ -12,6 +13,7 @@ import arReferrals from '../locales/ar/referrals.json';
 import enAnalytics from '../locales/en/analytics.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
+import enCoupons from '../locales/en/coupons.json';
 import enLanding from '../locales/en/landing.json';
 import enLoyalty from '../locales/en/loyalty.json';
 import enMerchant from '../locales/en/merchant.json';
@@ -28,6 +30,7 @@ export const NAMESPACES = [
   'rewards',
   'referrals',
   'analytics',
+  'coupons',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -55,6 +58,7 @@ export const resources = {
     rewards: arRewards,
     referrals: arReferrals,
     analytics: arAnalytics,
+    coupons: arCoupons,
   },
   en: {
     common: withContractErrors(enCommon, 'en'),
@@ -65,6 +69,7 @@ export const resources = {
     rewards: enRewards,
     referrals: enReferrals,
     analytics: enAnalytics,
+    coupons: enCoupons,
   },
 } as const;
 

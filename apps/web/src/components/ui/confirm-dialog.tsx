@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
+  /** The safe choice; "Cancel" unless that would read like the action itself. */
+  cancelLabel?: string;
   onConfirm: () => void;
   pending?: boolean;
   error?: Message | null;
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   pending = false,
   error = null,
@@ -45,7 +48,7 @@ export function ConfirmDialog({
       <ActionError message={error} detail={errorDetail} className="mb-4" />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-          {t('dialog.cancel')}
+          {cancelLabel ?? t('dialog.cancel')}
         </Button>
         <Button
           variant={tone === 'danger' ? 'danger' : 'primary'}

@@ -1,17 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { RedemptionStatus } from '@nuqat/contracts';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-
-const TONES: Record<RedemptionStatus, BadgeTone> = {
-  pending: 'yellow',
-  issued: 'blue',
-  used: 'green',
-  expired: 'grey',
-  failed: 'red',
-  cancelled: 'grey',
-};
+import { Badge } from '../../../components/ui/badge';
+import { REDEMPTION_STATUS_TONES } from '../../../components/ui/redemption-status';
 
 export function RedemptionStatusBadge({ status }: { status: RedemptionStatus }) {
   const { t } = useTranslation('rewards');
-  return <Badge tone={TONES[status]}>{t(`redemptions.statuses.${status}`)}</Badge>;
+  return (
+    <Badge tone={REDEMPTION_STATUS_TONES[status]}>{t(`redemptions.statuses.${status}`)}</Badge>
+  );
 }

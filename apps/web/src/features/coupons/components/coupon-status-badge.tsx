@@ -1,0 +1,9 @@
+import { useTranslation } from 'react-i18next';
+import type { RedemptionStatus } from '@nuqat/contracts';
+import { Badge } from '../../../components/ui/badge';
+import { REDEMPTION_STATUS_TONES } from '../../../components/ui/redemption-status';
+
+export function CouponStatusBadge({ status }: { status: RedemptionStatus }) {
+  const { t } = useTranslation('coupons');
+  return <Badge tone={REDEMPTION_STATUS_TONES[status]}>{t(`statuses.${status}`)}</Badge>;
+}
