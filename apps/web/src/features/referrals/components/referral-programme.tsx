@@ -97,7 +97,9 @@ export function ReferralProgramme({ storeName }: ReferralProgrammeProps) {
           {initial}
         </span>
         <div className="min-w-0 flex-1">
-          <p className="truncate text-lg font-bold text-slate-900 dark:text-white">{storeName}</p>
+          <p dir="auto" className="truncate text-lg font-bold text-slate-900 dark:text-white">
+            {storeName}
+          </p>
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('headerText')}</p>
         </div>
         <Badge tone={data.isActive ? 'green' : 'grey'}>
