@@ -11,3 +11,4 @@ export * from './earning.ts';
 export * from './rewards.ts';
 export * from './shopper.ts';
 export * from './insights.ts';
+export * from './customers.ts';
