@@ -45,8 +45,10 @@ export const CUSTOMERS_PAGE_MAX = 100;
 export const BALANCE_FILTER_MAX = 2_000_000_000;
 
 /**
- * What the list shows and the CSV export writes. `q` matches any part of the name, e-mail or
- * mobile (any case; three characters at least), or a Salla customer id exactly (digits).
+ * What the list shows and the CSV export writes. `q`, in any case: a whole e-mail matches that
+ * e-mail; digits match a Salla customer id, and nine digits or more a mobile by its last nine
+ * digits (+966 5…, 05… and 5… alike); anything else matches any part of the name, e-mail or mobile
+ * (three characters at least).
  * Filters combine (AND): balance within [minBalance, maxBalance]; inactive = no order placed in
  * the last `inactiveDays` days (a shopper who never ordered counts from when they joined);
  * expiring = points that expire within `expiringDays` days.

@@ -29,6 +29,7 @@ CREATE INDEX "customers_balance_idx" ON "customers" USING btree ("merchant_id","
 CREATE INDEX "customers_joined_idx" ON "customers" USING btree ("merchant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "customers_spend_idx" ON "customers" USING btree ("merchant_id","spend_halalas","id");--> statement-breakpoint
 CREATE INDEX "customers_last_order_idx" ON "customers" USING btree ("merchant_id",coalesce("last_order_at", '-infinity'::timestamptz),"id");--> statement-breakpoint
+CREATE INDEX "customers_mobile_idx" ON "customers" USING btree ("merchant_id",right(regexp_replace(coalesce("mobile", ''), '[^0-9]', '', 'g'), 9));--> statement-breakpoint
 CREATE INDEX "customers_search_idx" ON "customers" USING gin ("merchant_id",(lower("first_name" || ' ' || "last_name" || ' ' || coalesce("email", '') || ' ' || coalesce("mobile", ''))) gin_trgm_ops);--> statement-breakpoint
 -- The figures of the shoppers already there, from their rows.
 UPDATE "customers" c SET "lifetime_earned" = l.earned, "lifetime_redeemed" = l.redeemed

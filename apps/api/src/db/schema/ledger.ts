@@ -72,6 +72,11 @@ export const customers = pgTable(
       sql`coalesce(${t.lastOrderAt}, '-infinity'::timestamptz)`,
       t.id,
     ),
+    /** A mobile by its last nine digits, however it was written (+966 5…, 05…, 5…). */
+    index('customers_mobile_idx').on(
+      t.merchantId,
+      sql`right(regexp_replace(coalesce(${t.mobile}, ''), '[^0-9]', '', 'g'), 9)`,
+    ),
     /** Search by any part of name, e-mail or mobile: trigrams (pg_trgm) within the store (btree_gin). */
     index('customers_search_idx').using(
       'gin',

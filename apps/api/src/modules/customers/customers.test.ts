@@ -185,6 +185,10 @@ describe('the customers list', () => {
     expect(await ids('العتيبي')).toEqual([s.sara.id]);
     expect(await ids('OMAR.')).toEqual([s.omar.id]);
     expect(await ids('9876543')).toEqual([s.omar.id]);
+    expect(await ids('0559876543')).toEqual([s.omar.id]);
+    expect(await ids('+966559876543')).toEqual([s.omar.id]);
+    expect(await ids(s.omar.email!.toUpperCase())).toEqual([s.omar.id]);
+    expect(await ids(other.omar.email!)).toEqual([]);
     expect(await ids(String(s.lina.id))).toEqual([s.lina.id]);
     expect(await ids(String(other.lina.id))).toEqual([]);
     expect(await ids('nobody-like-this')).toEqual([]);
