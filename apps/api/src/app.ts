@@ -23,6 +23,11 @@ import { createMerchantsService } from './modules/merchants/merchants.service.ts
 import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
+import {
+  createCustomersService,
+  type CustomersService,
+} from './modules/customers/customers.service.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createInsightsService } from './modules/insights/insights.service.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { createRewardsService } from './modules/rewards/rewards.service.ts';
@@ -77,6 +82,7 @@ export interface App {
     sallaJobs: SallaJobs;
     shopper: ShopperService;
     redemptions: RedemptionService;
+    customers: CustomersService;
   };
   salla: SallaClient;
 }
@@ -132,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     sallaJobs: createSallaJobs({ ctx: context, salla, authService: auth, sallaTokens }),
     shopper: createShopperService(context),
     redemptions: createRedemptionService(context, { salla, sallaTokens }),
+    customers: createCustomersService(context),
   };
   const insights = createInsightsService(context, { merchantsService: services.merchants });
 
@@ -200,6 +207,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       requireMerchant,
     }),
     { prefix: '/api/merchants' },
+  );
+  await server.register(
+    customersRoutes({ customersService: services.customers, requireMerchant }),
+    {
+      prefix: '/api/merchants',
+    },
   );
 
   await server.register(

@@ -34,6 +34,10 @@ export const ERROR_CODES = [
   'SUBSCRIPTION_INACTIVE',
   'REDEMPTION_FAILED',
   'COUPON_NOT_CANCELLABLE',
+  'ADJUSTMENT_EXCEEDS_BALANCE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'CUSTOMER_ERASED',
+  'IMPORT_FILE_INVALID',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -71,6 +75,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SUBSCRIPTION_INACTIVE: 409,
   REDEMPTION_FAILED: 502,
   COUPON_NOT_CANCELLABLE: 409,
+  ADJUSTMENT_EXCEEDS_BALANCE: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  CUSTOMER_ERASED: 409,
+  IMPORT_FILE_INVALID: 400,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -192,6 +200,22 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   COUPON_NOT_CANCELLABLE: {
     ar: 'لا يمكن إلغاء هذا الكوبون: استُخدم أو انتهت صلاحيته أو لم يصدر',
     en: 'This coupon cannot be cancelled: it was used, has expired or was never issued.',
+  },
+  ADJUSTMENT_EXCEEDS_BALANCE: {
+    ar: 'لا يمكن خصم نقاط أكثر من رصيد العميل، فالرصيد لا ينزل عن الصفر',
+    en: "You cannot remove more points than the shopper's balance: it never goes below zero.",
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    ar: 'أُرسل هذا النموذج من قبل ببيانات مختلفة، أعد فتحه وحاول مرة أخرى',
+    en: 'This form was already sent with different values. Open it again and retry.',
+  },
+  CUSTOMER_ERASED: {
+    ar: 'حُذفت بيانات هذا العميل بناءً على طلبه، فلا يمكن تعديل نقاطه',
+    en: "This shopper's data was erased at their request, so their points cannot be changed.",
+  },
+  IMPORT_FILE_INVALID: {
+    ar: 'تعذّرت قراءة الملف: يجب أن يكون CSV فيه عمود رقم العميل أو البريد الإلكتروني وعمود النقاط',
+    en: 'The file could not be read: it must be a CSV with a customer id or e-mail column and a points column.',
   },
   INTERNAL_ERROR: {
     ar: 'حدث خطأ في الخادم، حاول مرة أخرى',

@@ -12,3 +12,4 @@ export * from './rewards.ts';
 export * from './shopper.ts';
 export * from './insights.ts';
 export * from './referrals.ts';
+export * from './customers.ts';

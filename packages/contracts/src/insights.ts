@@ -70,6 +70,7 @@ export const ACTIVITY_ACTIONS = [
   'expire',
   'adjust',
   'referral',
+  'import',
 ] as const;
 
 export const ActivitySchema = z.object({

@@ -45,6 +45,34 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
         return;
       }
       console.warn(`ledger invariant holds for all ${n} customers written by the suites`);
+      // The customers list's figures (migration 0009) equal their rows, for every shopper.
+      const figures = (
+        (await db.db.execute(sql`
+          select c.merchant_id, c.id, c.lifetime_earned, c.lifetime_redeemed, c.orders_count,
+                 c.spend_halalas, c.pending_points, l.earned, l.redeemed, o.n, o.spend, o.pending
+            from customers c
+            left join (select merchant_id, customer_id,
+                              coalesce(sum(delta) filter (where delta > 0 and kind <> 'redeem_rollback'), 0) as earned,
+                              coalesce(-sum(delta) filter (where kind in ('redeem', 'redeem_rollback')), 0) as redeemed
+                         from points_ledger group by 1, 2) l
+              on l.merchant_id = c.merchant_id and l.customer_id = c.id
+            left join (select merchant_id, customer_id, count(*) filter (where nuqat_order_counted(x)) as n,
+                              coalesce(sum(greatest(earn_base_halalas - refunded_halalas, 0)) filter (where nuqat_order_counted(x)), 0) as spend,
+                              coalesce(sum(nuqat_order_pending(x)), 0) as pending
+                         from orders x group by 1, 2) o
+              on o.merchant_id = c.merchant_id and o.customer_id = c.id
+           where c.lifetime_earned <> coalesce(l.earned, 0) or c.lifetime_redeemed <> coalesce(l.redeemed, 0)
+              or c.orders_count <> coalesce(o.n, 0) or c.spend_halalas <> coalesce(o.spend, 0)
+              or c.pending_points <> coalesce(o.pending, 0)`)) as unknown as { rows: unknown[] }
+      ).rows;
+      if (figures.length > 0) {
+        console.error(
+          `customer figures wrong for ${figures.length} customer(s): ${JSON.stringify(figures.slice(0, 5))}`,
+        );
+        process.exitCode = 1;
+        return;
+      }
+      console.warn(`customer figures hold for all ${n} customers`);
     } finally {
       await db.close();
     }

@@ -33,6 +33,23 @@ export const customers = pgTable(
     /** When the current birthday was first seen; birthday points wait 30 days after it (anti-gaming). */
     birthdaySetAt: timestamp('birthday_set_at', { withTimezone: true }),
     pointsBalance: integer('points_balance').notNull().default(0),
+    /**
+     * Kept with each ledger row by the ledger module and the fast path (migration 0009): every
+     * credit except a redemption rolled back, and redemptions less their rollbacks.
+     */
+    lifetimeEarned: bigint('lifetime_earned', { mode: 'number' }).notNull().default(0),
+    lifetimeRedeemed: bigint('lifetime_redeemed', { mode: 'number' }).notNull().default(0),
+    /**
+     * Kept by a trigger on orders (migration 0009): counted orders (not cancelled, deleted,
+     * returned or fully refunded) and their value less refunds, the newest order placed (any
+     * status), and the points of earned orders not released yet.
+     */
+    ordersCount: integer('orders_count').notNull().default(0),
+    spendHalalas: bigint('spend_halalas', { mode: 'number' }).notNull().default(0),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+    pendingPoints: integer('pending_points').notNull().default(0),
+    /** Personal fields removed on request (privacy); the profile is never mirrored again. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** Timestamp of the newest Salla event applied to the profile (out-of-order updates lose). */
     profileEventAt: timestamp('profile_event_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -46,6 +63,26 @@ export const customers = pgTable(
     index('customers_email_idx').on(t.merchantId, sql`lower(${t.email})`),
     /** Top customers by balance, read from the index's end (no scan of the store's shoppers). */
     index('customers_top_idx').on(t.merchantId, t.pointsBalance.desc(), t.id),
+    /** The customers list's sort orders, read either way with a keyset (docs/decisions/017). */
+    index('customers_balance_idx').on(t.merchantId, t.pointsBalance, t.id),
+    index('customers_joined_idx').on(t.merchantId, t.createdAt, t.id),
+    index('customers_spend_idx').on(t.merchantId, t.spendHalalas, t.id),
+    index('customers_last_order_idx').on(
+      t.merchantId,
+      sql`coalesce(${t.lastOrderAt}, '-infinity'::timestamptz)`,
+      t.id,
+    ),
+    /** A mobile by its last nine digits, however it was written (+966 5…, 05…, 5…). */
+    index('customers_mobile_idx').on(
+      t.merchantId,
+      sql`right(regexp_replace(coalesce(${t.mobile}, ''), '[^0-9]', '', 'g'), 9)`,
+    ),
+    /** Search by any part of name, e-mail or mobile: trigrams (pg_trgm) within the store (btree_gin). */
+    index('customers_search_idx').using(
+      'gin',
+      t.merchantId,
+      sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.mobile}, ''))) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -57,6 +94,8 @@ export const LEDGER_KINDS = [
   'expire',
   'adjust',
   'referral',
+  /** An opening balance brought from another loyalty app (CSV import). */
+  'import',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -74,7 +113,10 @@ export const pointsLedger = pgTable(
     customerId: bigint('customer_id', { mode: 'number' }).notNull(),
     delta: integer('delta').notNull(),
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
-    /** What caused it: order, repeat_purchase, signup, birthday, review, redemption, lot, manual. */
+    /**
+     * What caused it: order, repeat_purchase, signup, birthday, review, redemption, lot, manual
+     * (an adjustment: source_id is its key in customer_adjustments), import (the file's hash).
+     */
     sourceType: text('source_type').notNull(),
     sourceId: text('source_id').notNull(),
     /** The earning rule that produced an earn row (for per-customer caps and reports). */
@@ -289,4 +331,32 @@ export const jobRuns = pgTable(
     result: jsonb('result'),
   },
   (t) => [primaryKey({ columns: [t.job, t.period] })],
+);
+
+/**
+ * A merchant's manual adjustment: who made it, why, and the balance it left, under the form's
+ * idempotency key (one submit, one ledger row `adjust:<key>`). A repeat with the same body gets
+ * this row's answer again; with another body, 409.
+ */
+export const customerAdjustments = pgTable(
+  'customer_adjustments',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+    points: integer('points').notNull(),
+    reason: text('reason').notNull(),
+    ledgerId: bigint('ledger_id', { mode: 'number' }).notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    /** The merchant session that made it (the store's back-office login). */
+    sessionId: uuid('session_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.idempotencyKey] }),
+    index('customer_adjustments_customer_idx').on(t.merchantId, t.customerId, t.createdAt),
+    check('customer_adjustments_points_nonzero', sql`${t.points} <> 0`),
+  ],
 );

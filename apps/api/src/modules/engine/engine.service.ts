@@ -115,6 +115,8 @@ export async function lockCustomerWithProfile(
     await insertCustomerIfMissing(tx, merchantId, customer.id);
     current = (await lockCustomer(tx, merchantId, customer.id))!;
   }
+  // An erased shopper (a privacy request) keeps no profile: Salla's copy is not mirrored again.
+  if (current.erasedAt) return current;
   const values: Parameters<typeof updateCustomer>[3] = {};
   const newer = !current.profileEventAt || at >= current.profileEventAt;
   if (newer) {

@@ -48,15 +48,30 @@ export async function lockCustomerBalance(
   return row ? row.balance : null;
 }
 
+/**
+ * Moves the cached balance by one ledger row's delta, and the lifetime figures the customers list
+ * shows: earned counts every credit except a redemption rolled back; redeemed counts redemptions
+ * less their rollbacks (as the insights rollups do).
+ */
 export async function addToBalance(
   db: Executor,
   merchantId: number,
   customerId: number,
   delta: number,
+  kind: LedgerKind,
 ): Promise<void> {
+  const earned = delta > 0 && kind !== 'redeem_rollback' ? delta : 0;
+  const redeemed = kind === 'redeem' || kind === 'redeem_rollback' ? -delta : 0;
   await db
     .update(customers)
-    .set({ pointsBalance: sql`${customers.pointsBalance} + ${delta}`, updatedAt: sql`now()` })
+    .set({
+      pointsBalance: sql`${customers.pointsBalance} + ${delta}`,
+      ...(earned !== 0 ? { lifetimeEarned: sql`${customers.lifetimeEarned} + ${earned}` } : {}),
+      ...(redeemed !== 0
+        ? { lifetimeRedeemed: sql`${customers.lifetimeRedeemed} + ${redeemed}` }
+        : {}),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(customers.merchantId, merchantId), eq(customers.id, customerId)));
 }
 
@@ -208,4 +223,73 @@ export async function countKeysLike(
       and(eq(pointsLedger.merchantId, merchantId), like(pointsLedger.idempotencyKey, pattern)),
     );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Credits many shoppers at once (set-based: an import of opening balances), each row under its
+ * own idempotency key; a key used before is skipped. The shoppers' rows are locked first, in id
+ * order. Returns the rows written.
+ */
+export async function creditMany(
+  db: Executor,
+  merchantId: number,
+  entries: {
+    customerId: number;
+    points: number;
+    kind: LedgerKind;
+    sourceType: string;
+    sourceId: string;
+    idempotencyKey: string;
+    note: string | null;
+    expiresAt: Date | null;
+  }[],
+  at: Date,
+): Promise<{ customerId: number; points: number }[]> {
+  if (entries.length === 0) return [];
+  const arr = (values: (string | number | null)[]) => JSON.stringify(values);
+  await db.execute(sql`
+    select 1 from ${customers}
+     where merchant_id = ${merchantId}
+       and id in (select jsonb_array_elements_text(${arr(entries.map((e) => e.customerId))}::jsonb)::bigint)
+     order by id for update`);
+  const result = await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(
+        entries.map((e) => ({
+          customer_id: e.customerId,
+          delta: e.points,
+          kind: e.kind,
+          source_type: e.sourceType,
+          source_id: e.sourceId,
+          idempotency_key: e.idempotencyKey,
+          note: e.note,
+          expires_at: e.expiresAt?.toISOString() ?? null,
+        })),
+      )}::jsonb) as x(customer_id bigint, delta integer, kind text, source_type text,
+                      source_id text, idempotency_key text, note text, expires_at timestamptz)
+    ), written as (
+      insert into ${pointsLedger} (merchant_id, customer_id, delta, kind, source_type, source_id,
+                                   idempotency_key, note, expires_at, created_at)
+      select ${merchantId}, customer_id, delta, kind, source_type, source_id, idempotency_key,
+             note, expires_at, ${at.toISOString()}::timestamptz
+        from input
+      on conflict (merchant_id, idempotency_key) do nothing
+      returning id, customer_id, delta, source_type, source_id, expires_at, created_at
+    ), lots as (
+      insert into ${pointsLots} (merchant_id, ledger_id, customer_id, source_type, source_id,
+                                 amount, remaining, expires_at, created_at)
+      select ${merchantId}, id, customer_id, source_type, source_id, delta, delta, expires_at,
+             created_at
+        from written
+    ), moved as (
+      update ${customers} c
+         set points_balance = c.points_balance + w.total,
+             lifetime_earned = c.lifetime_earned + w.total, updated_at = now()
+        from (select customer_id, sum(delta)::int as total from written group by 1) w
+       where c.merchant_id = ${merchantId} and c.id = w.customer_id
+    )
+    select customer_id, delta from written`);
+  return (
+    result as unknown as { rows: { customer_id: string | number; delta: number }[] }
+  ).rows.map((r) => ({ customerId: Number(r.customer_id), points: Number(r.delta) }));
 }

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import type { LedgerKind } from '../../db/schema/index.ts';
 import {
   addToBalance,
+  creditMany,
   findOpenLots,
   insertLedgerRow,
   insertLot,
@@ -63,7 +64,7 @@ export async function creditPoints(
     expiresAt: entry.expiresAt ?? null,
     createdAt: entry.at,
   });
-  await addToBalance(tx, entry.merchantId, entry.customerId, entry.points);
+  await addToBalance(tx, entry.merchantId, entry.customerId, entry.points, entry.kind ?? 'earn');
   return row;
 }
 
@@ -107,7 +108,7 @@ export async function debitPoints(
   }
   // Lots always sum to the balance; a mismatch means the ledger was written around this module.
   if (left !== 0) throw new Error(`lots of customer ${entry.customerId} do not cover the balance`);
-  await addToBalance(tx, entry.merchantId, entry.customerId, -take);
+  await addToBalance(tx, entry.merchantId, entry.customerId, -take, entry.kind);
   return row;
 }
 
@@ -137,6 +138,22 @@ export async function expireLot(
   });
   if (!row) return 0;
   await setLotRemaining(tx, merchantId, ledgerId, 0);
-  await addToBalance(tx, merchantId, lot.customerId, -lot.remaining);
+  await addToBalance(tx, merchantId, lot.customerId, -lot.remaining, 'expire');
   return lot.remaining;
+}
+
+/**
+ * Credits of many shoppers in one go (an import), positive points only, each once per key. The
+ * lifetime figures move as creditPoints moves them.
+ */
+export async function creditPointsMany(
+  tx: Executor,
+  merchantId: number,
+  entries: Parameters<typeof creditMany>[2],
+  at: Date,
+): Promise<{ customerId: number; points: number }[]> {
+  for (const e of entries)
+    if (!Number.isSafeInteger(e.points) || e.points <= 0 || e.kind === 'redeem_rollback')
+      throw new Error(`credit of ${e.points} points (${e.kind})`);
+  return creditMany(tx, merchantId, entries, at);
 }

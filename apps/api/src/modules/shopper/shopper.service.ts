@@ -166,6 +166,10 @@ function historyDescription(
         : `Adjusted by the store${name ? `: ${name}` : ''}`;
     case 'referral':
       return ar ? 'مكافأة دعوة صديق' : 'Referral reward';
+    case 'import':
+      return ar
+        ? 'رصيد نقاط منقول من برنامج الولاء السابق'
+        : 'Points brought from the previous loyalty programme';
   }
 }
 
