@@ -208,6 +208,14 @@ const VALID_BODIES: Record<string, () => unknown> = {
     value: 5,
   }),
   'POST /api/merchants/coupons/{id}/cancel': () => ({}),
+  'POST /api/merchants/customers/{id}/adjust': () => ({
+    points: 5,
+    reason: 'goodwill',
+    idempotencyKey: randomUUID(),
+  }),
+  'POST /api/merchants/customers/{id}/erase': () => ({}),
+  // The import reads text/csv; as JSON it is refused before anything (no id in its path).
+  'POST /api/merchants/customers/import': () => 'email,points',
   'POST /api/referrals/settings': () => ({
     isActive: true,
     participantReward: { type: 'fixed', value: 10 },
