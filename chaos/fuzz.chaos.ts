@@ -377,6 +377,8 @@ test("every route with another store's token or ids: 401/403/404, that store unt
     const url = route.path
       .replace('{merchantId}', String(a.merchantId))
       .replace('{customerId}', String(shopperOfA.id))
+      // A shopper's account takes the shopper's id; every other {id} is a reward or coupon.
+      .replace('/customers/{id}', `/customers/${shopperOfA.id}`)
       .replace('{id}', rewardA);
     const authorization = route.merchant ? merchantB : shopperB;
     const body = bodyFor(route);
@@ -403,6 +405,8 @@ test("every route with another store's token or ids: 401/403/404, that store unt
     const url = route.path
       .replace('{merchantId}', String(a.merchantId))
       .replace('{customerId}', String(shopperOfA.id))
+      // A shopper's account takes the shopper's id; every other {id} is a reward or coupon.
+      .replace('/customers/{id}', `/customers/${shopperOfA.id}`)
       .replace('{id}', rewardA);
     const wrongKind = route.merchant ? `Bearer ${tokens.shopperA}` : `Bearer ${a.token}`;
     const answer = await send(route, url, bodyFor(route), wrongKind);

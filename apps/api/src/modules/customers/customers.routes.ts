@@ -42,7 +42,8 @@ export function customersRoutes(deps: {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const service = deps.customersService;
     const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
-    const base = { preHandler: deps.requireMerchant };
+    // preValidation: an anonymous caller gets 401 before any field errors (as in rewards).
+    const base = { preValidation: deps.requireMerchant };
     const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
 
     // The import's body: the CSV as text, up to its own size cap (413 above it).
