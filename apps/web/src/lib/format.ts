@@ -8,28 +8,39 @@ const LOCALES: Record<Language, string> = { ar: 'ar-SA-u-nu-latn', en: 'en-US' }
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n|${language}|${JSON.stringify(options)}`;
+/** An `Intl.NumberFormat` made once per locale and options (making one is slow; lists use many). */
+export function cachedNumberFormat(
+  locale: string,
+  options: Intl.NumberFormatOptions,
+): Intl.NumberFormat {
+  const key = `n|${locale}|${JSON.stringify(options)}`;
   let format = cache.get(key) as Intl.NumberFormat | undefined;
   if (!format) {
-    format = new Intl.NumberFormat(LOCALES[language], options);
+    format = new Intl.NumberFormat(locale, options);
     cache.set(key, format);
   }
   return format;
 }
 
-function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${language}|${JSON.stringify(options)}`;
+/** An `Intl.DateTimeFormat` made once per locale and options. */
+export function cachedDateFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
   let format = cache.get(key) as Intl.DateTimeFormat | undefined;
   if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], {
-      timeZone: DISPLAY_TIME_ZONE,
-      ...options,
-    });
+    format = new Intl.DateTimeFormat(locale, options);
     cache.set(key, format);
   }
   return format;
 }
+
+const numberFormat = (language: Language, options: Intl.NumberFormatOptions) =>
+  cachedNumberFormat(LOCALES[language], options);
+
+const dateFormat = (language: Language, options: Intl.DateTimeFormatOptions) =>
+  cachedDateFormat(LOCALES[language], { timeZone: DISPLAY_TIME_ZONE, ...options });
 
 export function formatNumber(value: number, language: Language): string {
   return numberFormat(language, { maximumFractionDigits: 0 }).format(value);

@@ -1,5 +1,5 @@
 import type { Language } from '@nuqat/contracts';
-import { formatCompactNumber } from '../../../lib/format';
+import { cachedDateFormat, cachedNumberFormat, formatCompactNumber } from '../../../lib/format';
 
 /**
  * Formatting the analytics figures need beyond lib/format: percentages, compact riyals, a point's
@@ -15,27 +15,11 @@ const LOCALES: Record<Language, string> = {
 /** The placeholder shown for a figure the API answers null (nothing to divide by). */
 export const NO_FIGURE = '—';
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const numberFormat = (language: Language, options: Intl.NumberFormatOptions) =>
+  cachedNumberFormat(LOCALES[language], options);
 
-function numberFormat(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n|${language}|${JSON.stringify(options)}`;
-  let format = cache.get(key) as Intl.NumberFormat | undefined;
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES[language], options);
-    cache.set(key, format);
-  }
-  return format;
-}
-
-function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${language}|${JSON.stringify(options)}`;
-  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], { timeZone: 'UTC', ...options });
-    cache.set(key, format);
-  }
-  return format;
-}
+const dateFormat = (language: Language, options: Intl.DateTimeFormatOptions) =>
+  cachedDateFormat(LOCALES[language], { timeZone: 'UTC', ...options });
 
 /** A rate the API gives as a percentage with one decimal (12.5 → "12.5%"); null → "—". */
 export function formatPercent(value: number | null, language: Language): string {
