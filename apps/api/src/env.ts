@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Nuqat نقاط <no-reply@nuqat.sa>'),
   DEMO: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: lines for a terminal; `json`: pino's JSON lines. Default: json in production. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /**
    * Which proxies may name the client in X-Forwarded-For: `0` none, `N` the last N hops
    * (`1` = one load balancer), or trusted addresses/CIDR ranges (`10.0.0.0/8,192.0.2.7`).
@@ -97,6 +99,7 @@ export interface Config {
   mailFrom: string;
   demo: boolean;
   logLevel: string;
+  logFormat: 'pretty' | 'json';
   /** Fastify's trustProxy: off, a hop count, or trusted addresses/CIDR ranges. */
   trustProxy: false | number | string[];
   webDistDir: string;
@@ -197,6 +200,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     demo: env.DEMO,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'pretty'),
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
   };

@@ -120,6 +120,10 @@ export async function runDemo(app: App, sandbox: SallaSandbox): Promise<void> {
       );
   };
 
+  // The demo's own requests (about 70 on a first start) would bury the banner: only their
+  // warnings are logged, and one line says what was done.
+  const level = log.level;
+  log.level = 'warn';
   // Every start installs the store again in the fresh in-process sandbox (new tokens).
   const merchantId = DEMO_MERCHANT.merchantId;
   const tokens = sandbox.registerStore({
@@ -172,8 +176,9 @@ export async function runDemo(app: App, sandbox: SallaSandbox): Promise<void> {
       await send(event);
       events += 1;
     }
-    log.info({ merchantId, events }, 'demo store filled through signed webhooks');
   }
+  log.level = level;
+  if (created) log.info({ merchantId, events }, 'demo store filled through signed webhooks');
 
   const url = context.config.publicUrl.replace(/:\d+$/, `:${address.port}`);
   sandbox.setNuqatUrl(url);

@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { Config } from '../env.ts';
+import { prettyLogStream } from './pretty-log.ts';
 
 /**
  * Fields of database errors that carry the values of a statement (Drizzle's `params`, the
@@ -63,13 +64,18 @@ export function serializeError(err: Error): ReturnType<typeof pino.stdSerializer
 
 /** The API's logger: level from config, secrets redacted, errors without statement values. */
 export function loggerOptions(
-  config: Pick<Config, 'logLevel'>,
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
   stream?: DestinationStream,
 ): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: { err: serializeError, error: serializeError },
-    ...(stream ? { stream } : {}),
+    // A given stream (tests, the replay command) gets JSON lines; stdout gets the configured format.
+    ...(stream
+      ? { stream }
+      : config.logFormat === 'pretty'
+        ? { stream: prettyLogStream(process.stdout) }
+        : {}),
   };
 }
