@@ -79,9 +79,9 @@ async function expectUsagePanel(page: Page, lang: 'ar' | 'en', sub: Subscription
   } else {
     expect(await progress.getAttribute('aria-valuenow')).toBe(String(sub.usagePercentage));
   }
-  expect(await panel.getByText(t.inactive, { exact: true }).count()).toBe(sub.isActive ? 0 : 1);
-  expect(await page.getByText(t.reinstallTitle, { exact: true }).count()).toBe(
-    sub.needsReinstall ? 1 : 0,
+  // A disconnected store or one whose shoppers earn nothing has one banner, on every page.
+  expect(await page.getByTestId('store-state-banner').count()).toBe(
+    sub.needsReinstall || !sub.isEarning ? 1 : 0,
   );
 }
 
@@ -219,6 +219,56 @@ describe.each(['ar', 'en'] as const)('settings and dashboard in %s', (lang) => {
       await page.getByRole('link', { name: t.screens.settings.title }).count(),
     ).toBeGreaterThan(0);
     await context.close();
+  });
+});
+
+describe('the banner a merchant must not miss', () => {
+  test('a paused programme is said on every page, in Arabic and English, and is resumed from it', async () => {
+    await api('/api/loyalty/programme', { method: 'PUT', body: { enabled: false } });
+    try {
+      for (const lang of ['ar', 'en'] as const) {
+        const t = text[lang].storeState.paused;
+        for (const width of [390, 1440]) {
+          const { context, page } = await openSignedIn(browser, session, {
+            language: lang,
+            width,
+            height: width < 600 ? 844 : 900,
+          });
+          for (const screen of ['/dashboard', '/rewards', '/analytics']) {
+            await page.goto(`${product.baseUrl}${screen}`);
+            const banner = page.getByTestId('store-state-banner');
+            await banner.waitFor();
+            expect(await banner.count()).toBe(1);
+            expect(await banner.getAttribute('data-state')).toBe('paused');
+            expect(await banner.getByRole('heading', { name: t.title }).count()).toBe(1);
+            // Its action is a real tap target on a phone.
+            const box = await banner.getByRole('link', { name: t.action }).boundingBox();
+            expect(box!.height).toBeGreaterThanOrEqual(44);
+            expect(
+              await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+            ).toBeLessThanOrEqual(0);
+          }
+          await screenshot(page, `store-state-paused-${lang}-${width}`);
+          await context.close();
+        }
+      }
+
+      // Resumed from the banner: its link opens /setpoints, the switch there resumes, the banner goes.
+      const { context, page } = await openSignedIn(browser, session, { language: 'en' });
+      await page.goto(`${product.baseUrl}/dashboard`);
+      const banner = page.getByTestId('store-state-banner');
+      await banner.getByRole('link', { name: text.en.storeState.paused.action }).click();
+      await page.waitForURL(/\/setpoints$/);
+      await page
+        .getByTestId('programme-status')
+        .getByRole('button', { name: /resume/i })
+        .click();
+      await banner.waitFor({ state: 'detached' });
+      expect((await api<{ enabled: boolean }>('/api/loyalty/programme')).enabled).toBe(true);
+      await context.close();
+    } finally {
+      await api('/api/loyalty/programme', { method: 'PUT', body: { enabled: true } });
+    }
   });
 });
 

@@ -26,6 +26,10 @@ export const StoreInfoSchema = z.object({
   subscriptionExpiryDate: z.iso.datetime().nullable(),
   /** Salla refused our token refresh: the merchant must reinstall the app. */
   needsReinstall: z.boolean().optional(),
+  /** Shoppers earn and redeem now: the subscription is active or a live trial. */
+  isEarning: z.boolean(),
+  /** The merchant has not paused the programme (PUT /api/loyalty/programme). */
+  programmeEnabled: z.boolean(),
 });
 export type StoreInfo = z.infer<typeof StoreInfoSchema>;
 export const StoreInfoResponseSchema = successEnvelope(StoreInfoSchema);

@@ -68,6 +68,8 @@ export function storeInfoBody(overrides: Partial<StoreInfo> = {}) {
       subscriptionStatus: 'active',
       subscriptionPlan: 'growth',
       subscriptionExpiryDate: '2030-06-30T21:00:00.000Z',
+      isEarning: true,
+      programmeEnabled: true,
       ...overrides,
     },
   });

@@ -34,7 +34,7 @@ export interface CreateMerchantInput {
   subscriptionExpiresAt?: Date | null;
 }
 
-export function toStoreInfo(merchant: MerchantRow): StoreInfo {
+export function toStoreInfo(merchant: MerchantRow, now = new Date()): StoreInfo {
   return {
     merchantId: String(merchant.id),
     storeName: merchant.storeName,
@@ -44,6 +44,8 @@ export function toStoreInfo(merchant: MerchantRow): StoreInfo {
     subscriptionPlan: merchant.plan,
     subscriptionExpiryDate: merchant.subscriptionExpiresAt?.toISOString() ?? null,
     needsReinstall: merchant.needsReinstall,
+    isEarning: subscriptionActive(merchant, now),
+    programmeEnabled: merchant.programmeEnabled,
   };
 }
 

@@ -56,6 +56,8 @@ describe('GET /api/merchants/store-info', () => {
       subscriptionPlan: 'starter',
       subscriptionExpiryDate: expires.toISOString(),
       needsReinstall: false,
+      isEarning: true,
+      programmeEnabled: true,
     });
   });
 

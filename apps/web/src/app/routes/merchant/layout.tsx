@@ -1,11 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { MerchantLayout } from '../../../components/layouts/merchant-layout';
 import { useLogout } from '../../../features/auth/api/logout';
+import { programmeStatusQueryOptions } from '../../../features/loyalty/api/get-programme-status';
 import { useStoreInfo } from '../../../features/store/api/get-store-info';
-import { getMerchantName } from '../../../lib/session';
+import {
+  StoreStateBanner,
+  storeStateOf,
+} from '../../../features/store/components/store-state-banner';
+import { getMerchantId, getMerchantName } from '../../../lib/session';
 
 export function MerchantLayoutRoute() {
   const storeInfo = useStoreInfo();
+  // Never fetched here: once /setpoints has loaded or switched the programme, its answer is the
+  // freshest, so pausing or resuming changes the banner at once.
+  const programme = useQuery({ ...programmeStatusQueryOptions(getMerchantId()), enabled: false });
+  const programmeEnabled = programme.data?.enabled ?? storeInfo.data?.programmeEnabled ?? true;
   const logout = useLogout();
   return (
     <MerchantLayout
@@ -13,6 +23,7 @@ export function MerchantLayoutRoute() {
       onLogout={() => logout.mutate()}
       loggingOut={logout.isPending}
     >
+      <StoreStateBanner state={storeStateOf(storeInfo.data, programmeEnabled)} />
       <Outlet />
     </MerchantLayout>
   );

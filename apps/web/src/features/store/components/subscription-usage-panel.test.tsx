@@ -53,16 +53,4 @@ describe('subscription usage', () => {
     );
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
-
-  test('a store Salla disconnected is told to reinstall', async () => {
-    signIn();
-    answer({ needsReinstall: true });
-    renderApp('/dashboard');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('فصلت سلة نقاط عن متجرك');
-    expect(screen.getByRole('link', { name: /افتح متجر تطبيقات سلة/ })).toHaveAttribute(
-      'rel',
-      'noopener noreferrer',
-    );
-  });
 });

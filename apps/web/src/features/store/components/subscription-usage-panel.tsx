@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AlertTriangle, ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { SUPPORT } from '@nuqat/contracts';
 import { Card } from '../../../components/ui/card';
 import { formatDate, formatNumber } from '../../../lib/format';
@@ -7,7 +7,8 @@ import { useSubscription } from '../api/get-subscription';
 
 /**
  * This subscription month's orders against the plan's limit (orders past it are recorded and
- * earn nothing), and a warning when Salla has disconnected the store.
+ * earn nothing). A store Salla disconnected is told so by the banner on every page
+ * (store-state-banner).
  */
 export function SubscriptionUsagePanel() {
   const { t, i18n } = useTranslation('merchant');
@@ -19,29 +20,6 @@ export function SubscriptionUsagePanel() {
 
   return (
     <div className="space-y-4">
-      {s.needsReinstall ? (
-        <div
-          role="alert"
-          className="flex flex-col gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 sm:flex-row sm:items-center sm:justify-between dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100"
-        >
-          <div className="flex items-start gap-3">
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <div>
-              <p className="font-bold">{t('usage.reinstallTitle')}</p>
-              <p className="text-sm">{t('usage.reinstallText')}</p>
-            </div>
-          </div>
-          <a
-            href={SUPPORT.sallaAppStore}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-2 self-start rounded-xl bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
-          >
-            {t('usage.reinstallAction')}
-            <ExternalLink aria-hidden="true" className="size-4" />
-          </a>
-        </div>
-      ) : null}
       <Card className="space-y-3 p-5 sm:p-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="text-lg font-bold text-slate-900 dark:text-white">{t('usage.heading')}</h2>
@@ -79,9 +57,6 @@ export function SubscriptionUsagePanel() {
           </p>
         ) : s.usageLimit !== null && s.usagePercentage >= 90 ? (
           <p className="text-sm text-amber-800 dark:text-amber-200">{t('usage.nearLimit')}</p>
-        ) : null}
-        {!s.isEarning ? (
-          <p className="text-sm text-red-700 dark:text-red-300">{t('usage.inactive')}</p>
         ) : null}
         {s.plan === 'starter' ? (
           // Plans are bought and changed on Salla's app store, where the merchant subscribed.
