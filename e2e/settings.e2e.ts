@@ -272,6 +272,39 @@ describe('the banner a merchant must not miss', () => {
   });
 });
 
+describe('Arabic typography', () => {
+  test("the back-office draws Arabic and Latin in the app's own typeface, served by the app", async () => {
+    const { context, page } = await openSignedIn(browser, session, { language: 'ar' });
+    const fonts: { url: string; status: number; type: string | undefined }[] = [];
+    page.on('response', (res) => {
+      if (res.url().endsWith('.woff2'))
+        fonts.push({ url: res.url(), status: res.status(), type: res.headers()['content-type'] });
+    });
+    await page.goto(`${product.baseUrl}/dashboard`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const loaded = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const ranges: string[] = [];
+      document.fonts.forEach((f) => {
+        if (f.family.includes('Readex Pro') && f.status === 'loaded') ranges.push(f.unicodeRange);
+      });
+      return ranges;
+    });
+    // The Arabic face and the Latin one (digits, e-mails), nothing else.
+    expect(loaded.some((range) => range.includes('U+600-6FF'))).toBe(true);
+    expect(loaded.length).toBeGreaterThanOrEqual(2);
+    expect(fonts.length).toBe(loaded.length);
+    for (const font of fonts) {
+      expect(new URL(font.url).origin).toBe(product.baseUrl);
+      expect(font.status).toBe(200);
+      expect(font.type).toBe('font/woff2');
+    }
+    const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(family.startsWith('"Readex Pro Variable"')).toBe(true);
+    await context.close();
+  });
+});
+
 describe('settings screenshots', () => {
   test('/settings at ar/en, light/dark, 390 and 1280 wide (the dashboard: dashboard.e2e.ts)', async () => {
     const files: string[] = [];

@@ -47,7 +47,7 @@ export function Figure({
       </div>
       <p
         data-testid={`${testId}-value`}
-        className="text-2xl font-bold text-slate-900 dark:text-white"
+        className="text-2xl font-bold text-slate-900 tabular-nums dark:text-white"
         title={exact}
         aria-describedby={help ? helpId : undefined}
       >
