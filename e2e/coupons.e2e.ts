@@ -16,7 +16,13 @@ import enMerchant from '../apps/web/src/locales/en/merchant.json' with { type: '
 import arCommon from '../apps/web/src/locales/ar/common.json' with { type: 'json' };
 import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { fill, openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
+import {
+  fill,
+  openSignedIn,
+  pluralOf,
+  signInDemo,
+  type MerchantSession,
+} from './support/merchant.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 /**
@@ -260,7 +266,10 @@ describe.each(['ar', 'en'] as const)('/coupons in %s', (lang) => {
       await dialog.waitFor();
       const points = String(target.points);
       expect(await dialog.textContent()).toContain(
-        fill(t.cancel.description, { points, name: target.customer.name }),
+        fill(pluralOf(t.cancel, 'description', target.points, lang), {
+          points,
+          name: target.customer.name,
+        }),
       );
       await screenshot(page, `coupons-${lang}-1280-cancel-dialog`, { fullPage: false });
 
@@ -281,7 +290,11 @@ describe.each(['ar', 'en'] as const)('/coupons in %s', (lang) => {
       const toast = page.getByTestId('toast');
       await toast.waitFor();
       expect(await toast.textContent()).toContain(
-        fill(t.cancel.done, { code: target.code!, points, name: target.customer.name }),
+        fill(pluralOf(t.cancel, 'done', target.points, lang), {
+          code: target.code!,
+          points,
+          name: target.customer.name,
+        }),
       );
       await dialog.waitFor({ state: 'hidden' });
       await expect.poll(() => row.getAttribute('data-status')).toBe('cancelled');

@@ -5,7 +5,13 @@ import arMerchant from '../apps/web/src/locales/ar/merchant.json' with { type: '
 import enMerchant from '../apps/web/src/locales/en/merchant.json' with { type: 'json' };
 import path from 'node:path';
 import { SHOTS_DIR, launchBrowser, screenshot } from './support/browser.ts';
-import { fill, openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
+import {
+  fill,
+  openSignedIn,
+  pluralOf,
+  signInDemo,
+  type MerchantSession,
+} from './support/merchant.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const text = { ar: arMerchant, en: enMerchant };
@@ -68,8 +74,11 @@ async function expectUsagePanel(page: Page, lang: 'ar' | 'en', sub: Subscription
   const used = await browserFormat(page, lang, sub.ordersUsed);
   expect(await usage.textContent()).toBe(
     sub.usageLimit === null
-      ? fill(t.unlimited, { used })
-      : fill(t.used, { used, limit: await browserFormat(page, lang, sub.usageLimit) }),
+      ? fill(pluralOf(t, 'unlimited', sub.ordersUsed, lang), { used })
+      : fill(pluralOf(t, 'used', sub.usageLimit, lang), {
+          used,
+          limit: await browserFormat(page, lang, sub.usageLimit),
+        }),
   );
   const since = fill(t.since, { date: await browserFormat(page, lang, sub.periodStart) });
   expect(await panel.getByText(since, { exact: true }).count()).toBe(1);

@@ -17,6 +17,20 @@ export interface MerchantSession {
 export const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
+/** The catalogue's plural form of `key` for `count`, as i18next picks it (`_zero` first for 0). */
+export function pluralOf(
+  forms: Record<string, unknown>,
+  key: string,
+  count: number,
+  lang: 'ar' | 'en',
+): string {
+  const zero = forms[`${key}_zero`];
+  if (count === 0 && typeof zero === 'string') return zero;
+  const text = forms[`${key}_${new Intl.PluralRules(lang).select(count)}`] ?? forms[`${key}_other`];
+  if (typeof text !== 'string') throw new Error(`the catalogue has no plural form of ${key}`);
+  return text;
+}
+
 /** Logs the demo merchant in through the API, as /login does, keeping the cookies it sets. */
 export async function signInDemo(product: Product): Promise<MerchantSession> {
   const res = await fetch(`${product.baseUrl}/api/merchants/auth/login`, {

@@ -80,6 +80,7 @@ function RewardCell({
           <Trans
             t={t}
             i18nKey="pointsValue"
+            count={coupon.points}
             values={{ points: formatNumber(coupon.points, language) }}
             components={{ n: <bdi className="font-semibold text-slate-900 dark:text-white" /> }}
           />

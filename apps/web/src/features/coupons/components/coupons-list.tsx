@@ -70,6 +70,7 @@ export function CouponsList() {
           values: {
             code: coupon.code ?? '',
             points: formatNumber(coupon.points, language),
+            count: coupon.points,
             name: coupon.customer.name || coupon.customer.id,
           },
         });
@@ -244,6 +245,7 @@ export function CouponsList() {
           toCancel
             ? t('cancel.description', {
                 points: formatNumber(toCancel.points, language),
+                count: toCancel.points,
                 name: toCancel.customer.name || toCancel.customer.id,
               })
             : ''

@@ -90,6 +90,7 @@ function RewardRow({ reward, onEdit, onDelete, onToggleFailed }: RewardRowProps)
               <Trans
                 t={t}
                 i18nKey="list.usageUnlimited"
+                count={reward.usageCount}
                 values={{ used: formatNumber(reward.usageCount, language) }}
                 components={{ n: <bdi /> }}
               />

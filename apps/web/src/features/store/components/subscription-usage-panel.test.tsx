@@ -49,8 +49,22 @@ describe('subscription usage', () => {
     answer({ ordersUsed: 42 });
     renderApp('/dashboard');
     expect(await screen.findByTestId('usage-text')).toHaveTextContent(
-      '42 طلب — غير محدود في باقتك',
+      '42 طلبًا — غير محدود في باقتك',
     );
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  test.each([
+    [0, 'لا طلبات بعد — غير محدود في باقتك'],
+    [1, 'طلب واحد — غير محدود في باقتك'],
+    [2, 'طلبان — غير محدود في باقتك'],
+    [9, '9 طلبات — غير محدود في باقتك'],
+    [11, '11 طلبًا — غير محدود في باقتك'],
+    [100, '100 طلب — غير محدود في باقتك'],
+  ])('%i orders are counted with the Arabic plural form of the number', async (orders, text) => {
+    signIn();
+    answer({ ordersUsed: orders });
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('usage-text')).toHaveTextContent(text);
   });
 });

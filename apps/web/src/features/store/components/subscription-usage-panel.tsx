@@ -29,8 +29,12 @@ export function SubscriptionUsagePanel() {
         </div>
         <p className="font-semibold text-slate-900 dark:text-white" data-testid="usage-text">
           {s.usageLimit === null
-            ? t('usage.unlimited', { used })
-            : t('usage.used', { used, limit: formatNumber(s.usageLimit, language) })}
+            ? t('usage.unlimited', { used, count: s.ordersUsed })
+            : t('usage.used', {
+                used,
+                limit: formatNumber(s.usageLimit, language),
+                count: s.usageLimit,
+              })}
         </p>
         {s.usageLimit !== null ? (
           <div
