@@ -390,7 +390,11 @@ export function RewardForm({ reward, plan, onDone, onBusyChange }: RewardFormPro
           />
         </div>
 
-        <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end dark:border-slate-800">
+        {/* The save bar stays in view while the form scrolls (a phone shows a few fields at a time). */}
+        <div
+          data-testid="reward-form-actions"
+          className="sticky -bottom-3 z-10 -mx-5 -mb-5 flex flex-col-reverse gap-2 rounded-b-2xl border-t border-slate-200 bg-white px-5 pt-4 pb-5 sm:-bottom-6 sm:flex-row sm:justify-end dark:border-slate-800 dark:bg-slate-900"
+        >
           <Button variant="secondary" onClick={onDone}>
             {t('form.cancel')}
           </Button>
