@@ -49,6 +49,9 @@ function answerStoreInfo(overrides: Parameters<typeof storeInfoBody>[0] = {}) {
     http.get('/api/rewards/report', () => HttpResponse.json(rewardsReportBody())),
     http.get('/api/rewards/redemptions', () => HttpResponse.json(redemptionsBody())),
     http.get('/api/merchants/analytics', () => HttpResponse.json(analyticsBody())),
+    http.get('/api/merchants/customers', () =>
+      HttpResponse.json({ success: true, data: { items: [], nextCursor: null } }),
+    ),
   );
 }
 
@@ -58,6 +61,8 @@ describe('session guard', () => {
     '/setpoints',
     '/members',
     '/coupons',
+    '/customers',
+    '/customers/123',
     '/rewards',
     '/analytics',
     '/settings',
@@ -122,6 +127,7 @@ describe('merchant screens', () => {
     ['/setpoints', 'برنامج النقاط'],
     ['/members', 'المشتريات والإحالات'],
     ['/coupons', 'الكوبونات والخصومات'],
+    ['/customers', 'العملاء'],
     ['/rewards', 'المكافآت'],
     ['/analytics', 'التحليلات والإحصائيات'],
     ['/settings', 'الإعدادات'],
@@ -131,7 +137,7 @@ describe('merchant screens', () => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'القائمة الرئيسية' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(6);
+    expect(within(nav).getAllByRole('link')).toHaveLength(7);
     expect(await screen.findByTestId('store-name')).toHaveTextContent(TEST_MERCHANT.merchantName);
   });
 

@@ -73,6 +73,18 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.customers,
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/customers')).CustomersRoute,
+                }),
+              },
+              {
+                path: paths.customer,
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/customer')).CustomerRoute,
+                }),
+              },
+              {
                 path: paths.rewards,
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/rewards')).RewardsRoute,

@@ -9,6 +9,8 @@ export const paths = {
   setpoints: '/setpoints',
   members: '/members',
   coupons: '/coupons',
+  customers: '/customers',
+  customer: '/customers/:id',
   rewards: '/rewards',
   analytics: '/analytics',
   settings: '/settings',

@@ -72,6 +72,8 @@ export interface ApiRequestOptions<T> {
    */
   onUnauthorized?: 'end-session' | 'ignore';
   headers?: Record<string, string>;
+  /** A body sent as it is (a CSV file), instead of `body` as JSON. */
+  rawBody?: { contentType: string; data: string };
 }
 
 // Bodies that are not the contract's error shape (proxies, older servers) may still say something.
@@ -101,7 +103,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(response: Response, body: unknown): ApiError {
+/** The ApiError a non-2xx answer and its parsed body (JSON, or null/undefined) stand for. */
+export function toApiError(response: Response, body: unknown): ApiError {
   const headerRetryAfter = parseRetryAfterHeader(response.headers.get('Retry-After'));
   const strict = ErrorBodySchema.safeParse(body);
   if (strict.success) {
@@ -149,6 +152,7 @@ export async function apiRequest<T = unknown>(
     timeoutMs,
     onUnauthorized = 'end-session',
     headers: extraHeaders,
+    rawBody,
   } = options;
 
   const headers = new Headers({
@@ -161,13 +165,14 @@ export async function apiRequest<T = unknown>(
   }
   for (const [name, value] of Object.entries(extraHeaders ?? {})) headers.set(name, value);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
+  if (rawBody) headers.set('Content-Type', rawBody.contentType);
 
   let response: Response;
   try {
     response = await fetch(new URL(path, window.location.origin), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: rawBody ? rawBody.data : body === undefined ? undefined : JSON.stringify(body),
       credentials: 'include',
       signal: combineSignals(signal, timeoutMs),
     });

@@ -5,6 +5,7 @@ import arAnalytics from '../locales/ar/analytics.json';
 import arAuth from '../locales/ar/auth.json';
 import arCommon from '../locales/ar/common.json';
 import arCoupons from '../locales/ar/coupons.json';
+import arCustomers from '../locales/ar/customers.json';
 import arLanding from '../locales/ar/landing.json';
 import arLoyalty from '../locales/ar/loyalty.json';
 import arMerchant from '../locales/ar/merchant.json';
@@ -14,6 +15,7 @@ import enAnalytics from '../locales/en/analytics.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enCoupons from '../locales/en/coupons.json';
+import enCustomers from '../locales/en/customers.json';
 import enLanding from '../locales/en/landing.json';
 import enLoyalty from '../locales/en/loyalty.json';
 import enMerchant from '../locales/en/merchant.json';
@@ -31,6 +33,7 @@ export const NAMESPACES = [
   'referrals',
   'analytics',
   'coupons',
+  'customers',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -59,6 +62,7 @@ export const resources = {
     referrals: arReferrals,
     analytics: arAnalytics,
     coupons: arCoupons,
+    customers: arCustomers,
   },
   en: {
     common: withContractErrors(enCommon, 'en'),
@@ -70,6 +74,7 @@ export const resources = {
     referrals: enReferrals,
     analytics: enAnalytics,
     coupons: enCoupons,
+    customers: enCustomers,
   },
 } as const;
 

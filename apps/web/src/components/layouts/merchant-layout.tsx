@@ -4,6 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import {
   ChartColumn,
+  Contact,
   Coins,
   Gift,
   House,
@@ -23,15 +24,17 @@ import { ThemeToggle } from '../preferences/theme-toggle';
 import { buttonClasses } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 
-type NavKey = 'dashboard' | 'setpoints' | 'members' | 'coupons' | 'rewards' | 'analytics';
+type NavKey =
+  'dashboard' | 'customers' | 'setpoints' | 'members' | 'coupons' | 'rewards' | 'analytics';
 
-/** The six entries of the side menu (spec §2), in the spec's order. */
+/** The side menu: the spec's six entries (§2) in its order, and the shoppers after the home. */
 const NAV_ITEMS: ReadonlyArray<{
   key: NavKey;
   to: string;
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 }> = [
   { key: 'dashboard', to: paths.dashboard, icon: House },
+  { key: 'customers', to: paths.customers, icon: Contact },
   { key: 'setpoints', to: paths.setpoints, icon: Coins },
   { key: 'members', to: paths.members, icon: Users },
   { key: 'coupons', to: paths.coupons, icon: TicketPercent },

@@ -1,0 +1,304 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, test } from 'vitest';
+import {
+  AdjustPointsBodySchema,
+  AdjustmentResponseSchema,
+  CustomerAccountResponseSchema,
+  CustomerLedgerResponseSchema,
+  CustomersResponseSchema,
+  ImportResponseSchema,
+  type CustomerSummary,
+} from '@nuqat/contracts';
+import { renderApp } from '../../../testing/render-app';
+import { server } from '../../../testing/server';
+import { errorBody, signIn, storeInfoBody } from '../../../testing/mocks';
+
+// Every mocked body goes through the contract schema, so a mock cannot drift from the API.
+function shopper(overrides: Partial<CustomerSummary> = {}): CustomerSummary {
+  return {
+    id: '1001',
+    name: 'سارة العتيبي',
+    email: 'sara@example.com',
+    mobile: '+966500000001',
+    balance: 120,
+    pendingPoints: 30,
+    lifetimeEarned: 200,
+    lifetimeRedeemed: 80,
+    orders: 3,
+    spend: 509,
+    lastOrderAt: '2026-11-09T09:00:00.000Z',
+    joinedAt: '2026-10-01T09:00:00.000Z',
+    erasedAt: null,
+    ...overrides,
+  };
+}
+
+function answerList(pages: CustomerSummary[][], seen: URLSearchParams[] = []) {
+  server.use(
+    http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
+    http.get('/api/merchants/customers', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      seen.push(params);
+      const index = params.get('cursor') ? Number(params.get('cursor')) : 0;
+      return HttpResponse.json(
+        CustomersResponseSchema.parse({
+          success: true,
+          data: {
+            items: pages[index] ?? [],
+            nextCursor: index + 1 < pages.length ? String(index + 1) : null,
+          },
+        }),
+      );
+    }),
+  );
+  return seen;
+}
+
+function answerAccount(customer = shopper()) {
+  server.use(
+    http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
+    http.get(`/api/merchants/customers/${customer.id}`, () =>
+      HttpResponse.json(
+        CustomerAccountResponseSchema.parse({
+          success: true,
+          data: {
+            customer,
+            expiring: [{ points: 50, expiresAt: '2027-01-01T00:00:00.000Z' }],
+            coupons: [],
+            orders: [],
+          },
+        }),
+      ),
+    ),
+    http.get(`/api/merchants/customers/${customer.id}/ledger`, () =>
+      HttpResponse.json(
+        CustomerLedgerResponseSchema.parse({
+          success: true,
+          data: {
+            items: [
+              {
+                id: '9',
+                at: '2026-11-09T09:00:00.000Z',
+                points: 50,
+                kind: 'earn',
+                cause: 'order',
+                orderId: '555',
+                orderReference: '40000016',
+                couponId: null,
+                shortfall: 0,
+                expiresAt: null,
+                note: null,
+                adjustedBy: null,
+              },
+            ],
+            nextCursor: null,
+          },
+        }),
+      ),
+    ),
+  );
+}
+
+describe('the customers list', () => {
+  test('rows with their figures; search, sort and filters reach the API; load more by cursor', async () => {
+    signIn();
+    const seen = answerList([[shopper()], [shopper({ id: '1002', name: 'Lama' })]]);
+    const { user } = renderApp('/customers');
+    const table = await screen.findByTestId('customers-table');
+    const row = within(table).getAllByTestId('customer-row')[0]!;
+    expect(row).toHaveTextContent('سارة العتيبي');
+    expect(row).toHaveTextContent('sara@example.com');
+    expect(row).toHaveTextContent('120');
+
+    await user.click(screen.getByRole('button', { name: 'عرض المزيد' }));
+    await waitFor(() => expect(within(table).getAllByTestId('customer-row')).toHaveLength(2));
+    expect(seen.at(-1)!.get('cursor')).toBe('1');
+
+    await user.selectOptions(screen.getByLabelText('الترتيب حسب'), 'balance');
+    await user.selectOptions(screen.getByLabelText('غير نشط منذ'), '90');
+    await user.type(screen.getByLabelText('الرصيد من'), '100');
+    await user.type(screen.getByRole('searchbox'), 'sara@example.com');
+    await waitFor(() => expect(seen.at(-1)!.get('q')).toBe('sara@example.com'));
+    const last = seen.at(-1)!;
+    expect(last.get('sort')).toBe('balance');
+    expect(last.get('inactiveDays')).toBe('90');
+    expect(last.get('minBalance')).toBe('100');
+    expect(last.get('cursor')).toBeNull();
+  });
+
+  test('a balance range the API would refuse is said at the field and never sent', async () => {
+    signIn();
+    const seen = answerList([[shopper()]]);
+    const { user } = renderApp('/customers');
+    await screen.findByTestId('customers-table');
+    await user.type(screen.getByLabelText('الرصيد من'), '500');
+    await user.type(screen.getByLabelText('الرصيد حتى'), '100');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'يجب ألا يزيد أقل رصيد على أعلى رصيد',
+    );
+    expect(seen.some((p) => p.get('maxBalance') === '100')).toBe(false);
+  });
+
+  test('an error shows the error and a retry, and no rows', async () => {
+    signIn();
+    server.use(
+      http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
+      http.get('/api/merchants/customers', () =>
+        HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 }),
+      ),
+    );
+    renderApp('/customers');
+    expect(await screen.findByRole('button', { name: /إعادة المحاولة/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('customer-row')).not.toBeInTheDocument();
+  });
+});
+
+describe("a customer's account", () => {
+  test('a retried adjustment reuses its idempotency key; other values get a new one', async () => {
+    signIn();
+    answerAccount();
+    const bodies: { idempotencyKey: string; points: number }[] = [];
+    let fail = true;
+    server.use(
+      http.post('/api/merchants/customers/1001/adjust', async ({ request }) => {
+        const body = AdjustPointsBodySchema.parse(await request.json());
+        bodies.push(body);
+        if (fail) return HttpResponse.error();
+        return HttpResponse.json(
+          AdjustmentResponseSchema.parse({
+            success: true,
+            data: {
+              idempotencyKey: body.idempotencyKey,
+              customerId: '1001',
+              points: body.points,
+              reason: body.reason,
+              balanceAfter: 120 + body.points,
+              ledgerId: '10',
+              sessionId: null,
+              at: '2026-11-24T10:00:00.000Z',
+            },
+          }),
+        );
+      }),
+    );
+    const { user } = renderApp('/customers/1001');
+    const form = await screen.findByTestId('adjust-form');
+    await user.type(within(form).getByLabelText('النقاط'), '25');
+    await user.type(within(form).getByLabelText('السبب'), 'تعويض عن التأخير');
+    await user.click(within(form).getByRole('button', { name: 'حفظ التعديل' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('لم يُحفظ التعديل');
+
+    fail = false;
+    await user.click(within(form).getByRole('button', { name: 'حفظ التعديل' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent(
+      'أُضيفت 25 نقطة. الرصيد الجديد: 145.',
+    );
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]!.idempotencyKey).toBe(bodies[0]!.idempotencyKey);
+
+    await user.type(within(form).getByLabelText('النقاط'), '5');
+    await user.type(within(form).getByLabelText('السبب'), 'هدية');
+    await user.click(within(form).getByLabelText('خصم نقاط'));
+    await user.click(within(form).getByRole('button', { name: 'حفظ التعديل' }));
+    await waitFor(() => expect(bodies).toHaveLength(3));
+    expect(bodies[2]!.points).toBe(-5);
+    expect(bodies[2]!.idempotencyKey).not.toBe(bodies[0]!.idempotencyKey);
+  });
+
+  test('a non-number or a missing reason is a field error and nothing is sent', async () => {
+    signIn();
+    answerAccount();
+    let calls = 0;
+    server.use(
+      http.post('/api/merchants/customers/1001/adjust', () => {
+        calls += 1;
+        return HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 });
+      }),
+    );
+    const { user } = renderApp('/customers/1001');
+    const form = await screen.findByTestId('adjust-form');
+    await user.type(within(form).getByLabelText('النقاط'), '12abc');
+    await user.click(within(form).getByRole('button', { name: 'حفظ التعديل' }));
+    expect(
+      within(form).getByText('أدخل عدداً صحيحاً من النقاط من 1 إلى 1,000,000.'),
+    ).toBeInTheDocument();
+    expect(within(form).getByText('اكتب سبباً من 3 إلى 200 حرف.')).toBeInTheDocument();
+    expect(calls).toBe(0);
+  });
+
+  test('the history says what each row was and links its order; an unknown id says so', async () => {
+    signIn();
+    answerAccount();
+    renderApp('/customers/1001');
+    const row = await screen.findByTestId('ledger-row');
+    expect(row).toHaveTextContent('طلب');
+    expect(within(row).getByRole('link', { name: 'الطلب 40000016' })).toHaveAttribute(
+      'href',
+      '#order-555',
+    );
+    expect(screen.getByTestId('expiring-lots')).toHaveTextContent('50 نقطة');
+  });
+
+  test('a shopper of another store (404) is not found, with no retry', async () => {
+    signIn();
+    server.use(
+      http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
+      http.get('/api/merchants/customers/777', () =>
+        HttpResponse.json(errorBody('NOT_FOUND'), { status: 404 }),
+      ),
+    );
+    renderApp('/customers/777');
+    expect(await screen.findByText('لا يوجد عميل في متجرك بهذا الرقم.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /إعادة المحاولة/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('the import', () => {
+  test('a dry run lists the problem rows; the import sends the same file for real', async () => {
+    signIn();
+    answerList([[shopper()]]);
+    const sent: { dryRun: string | null; body: string; type: string | null }[] = [];
+    server.use(
+      http.post('/api/merchants/customers/import', async ({ request }) => {
+        const dryRun = new URL(request.url).searchParams.get('dryRun');
+        sent.push({
+          dryRun,
+          body: await request.text(),
+          type: request.headers.get('content-type'),
+        });
+        return HttpResponse.json(
+          ImportResponseSchema.parse({
+            success: true,
+            data: {
+              dryRun: dryRun === '1',
+              fileHash: 'a'.repeat(64),
+              rows: 2,
+              good: 1,
+              points: 40,
+              problems: [{ line: 3, problem: 'unknown_shopper', value: 'nobody@example.com' }],
+            },
+          }),
+        );
+      }),
+    );
+    const { user } = renderApp('/customers');
+    await user.click(await screen.findByRole('button', { name: 'استيراد الأرصدة' }));
+    const dialog = await screen.findByTestId('import-dialog');
+    const csv = 'email,points\nsara@example.com,40\nnobody@example.com,10\n';
+    await user.upload(
+      within(dialog).getByLabelText('ملف CSV'),
+      new File([csv], 'old-app.csv', { type: 'text/csv' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'فحص الملف' }));
+    const problem = await within(dialog).findByTestId('import-problem');
+    expect(problem).toHaveTextContent('nobody@example.com');
+    expect(problem).toHaveTextContent('لا يوجد عميل في متجرك بهذا الرقم أو البريد');
+    await user.click(within(dialog).getByRole('button', { name: 'استيراد رصيد واحد' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent(
+      'استُورد رصيد افتتاحي واحد (40 نقطة).',
+    );
+    expect(sent.map((s) => s.dryRun)).toEqual(['1', '0']);
+    expect(sent.every((s) => s.body === csv && s.type === 'text/csv')).toBe(true);
+  });
+});
