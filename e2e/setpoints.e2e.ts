@@ -56,14 +56,44 @@ describe.each([
     const card = page.getByTestId(`method-${event}`);
     await card.getByText(t.loyalty.methods.active, { exact: true }).waitFor();
 
-    // Off: the spec's delete, saving 0 points.
-    let dialog = await openMethod(page, lang, slug);
-    await dialog.getByRole('button', { name: t.loyalty.methodDialog.delete }).click();
-    await page.getByTestId('toast').filter({ hasText: t.loyalty.methodDialog.deleted }).waitFor();
-    await card.getByText(t.loyalty.methods.inactive, { exact: true }).waitFor();
+    const name = t.loyalty.methods.events[slug].name;
+    const toggle = card.getByRole('switch', {
+      name: fill(t.loyalty.methods.switchLabel, { method: name }),
+    });
+    const before = (await card.textContent()) ?? '';
 
-    // On again: the modal offers the default 30 points.
-    dialog = await openMethod(page, lang, slug);
+    // Off with the card's switch (0 points saved, conditions kept); Undo brings it back as it was.
+    await toggle.click();
+    let toast = page
+      .getByTestId('toast')
+      .filter({ hasText: fill(t.loyalty.methods.turnedOff, { method: name }) });
+    await toast.waitFor();
+    await card.getByText(t.loyalty.methods.inactive, { exact: true }).waitFor();
+    await toast.getByRole('button', { name: t.loyalty.methods.undo }).click();
+    await card.getByText(t.loyalty.methods.active, { exact: true }).waitFor();
+    expect(await card.textContent()).toBe(before);
+
+    // A points value that is not a number is refused in the form and nothing changes.
+    let dialog = await openMethod(page, lang, slug);
+    const typed = dialog.getByLabel(t.loyalty.methodDialog.points, { exact: true });
+    await typed.fill('12abc');
+    await dialog.getByRole('button', { name: t.loyalty.methodDialog.save, exact: true }).click();
+    await dialog.getByText(t.loyalty.methodDialog.pointsMin).waitFor();
+    expect(await typed.getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByRole('button', { name: t.loyalty.methodDialog.cancel, exact: true }).click();
+    expect(await card.textContent()).toBe(before);
+
+    // Off again, then on with the switch: the modal offers the default 30 points.
+    await toggle.click();
+    toast = page
+      .getByTestId('toast')
+      .filter({ hasText: fill(t.loyalty.methods.turnedOff, { method: name }) });
+    await toast.waitFor();
+    await card.getByText(t.loyalty.methods.inactive, { exact: true }).waitFor();
+    await toggle.click();
+    dialog = page.getByRole('dialog', {
+      name: fill(t.loyalty.methodDialog.title, { method: name }),
+    });
     const points = dialog.getByLabel(t.loyalty.methodDialog.points, { exact: true });
     expect(await points.inputValue()).toBe('30');
     await points.fill('85');

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseNumber, parseNumberOrZero, parseOptionalNumber } from './number-input';
+import { parseNumber, parseOptionalNumber } from './number-input';
 
 describe('number inputs', () => {
   test('read Latin, Arabic-Indic and Persian digits alike', () => {
@@ -10,10 +10,11 @@ describe('number inputs', () => {
     expect(parseNumber('12.5')).toBe(12.5);
   });
 
-  test('a points field turns anything that is not a number into 0', () => {
-    expect(parseNumberOrZero('abc')).toBe(0);
-    expect(parseNumberOrZero('')).toBe(0);
-    expect(parseNumberOrZero('45')).toBe(45);
+  test('anything that is not a number reads as NaN, never as 0 (decision 020)', () => {
+    expect(parseNumber('abc')).toBeNaN();
+    expect(parseNumber('12abc')).toBeNaN();
+    expect(parseNumber('')).toBeNaN();
+    expect(parseNumber('45')).toBe(45);
   });
 
   test('an empty optional field is null and junk stays invalid', () => {

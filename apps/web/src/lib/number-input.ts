@@ -20,12 +20,6 @@ export function parseNumber(value: unknown): number {
   return text === '' ? Number.NaN : Number(text);
 }
 
-/** Spec §5: in the points field a non-number becomes 0. */
-export function parseNumberOrZero(value: unknown): number {
-  const number = parseNumber(value);
-  return Number.isNaN(number) ? 0 : number;
-}
-
 /** Empty means "no limit" (null); anything else must be a number. */
 export function parseOptionalNumber(value: unknown): number | null {
   if (value === null) return null;

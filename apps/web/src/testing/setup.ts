@@ -19,6 +19,11 @@ window.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// Nor pointer capture, which Radix's toast uses when a toast's button is pressed (swipe to dismiss).
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};
+
 // A request no handler answers fails the test that made it: MSW alone only logs it.
 const unhandled: string[] = [];
 

@@ -5,14 +5,24 @@ import { useTranslation } from 'react-i18next';
 import { UI_TIMING } from '@nuqat/contracts';
 import { useMessageText, type Message } from '../../lib/messages';
 
-type ShowToast = (message: Message) => void;
+/** A toast may offer one way back (Undo), which keeps it on screen longer. */
+export interface ToastAction {
+  label: Message;
+  onClick: () => void;
+}
+
+type ShowToast = (message: Message, options?: { action?: ToastAction }) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
 interface QueuedToast {
   id: number;
   message: Message;
+  action?: ToastAction | undefined;
 }
+
+/** Long enough to read the note and reach its button. */
+const ACTION_TOAST_MS = 8000;
 
 let nextId = 1;
 
@@ -21,9 +31,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const text = useMessageText();
   const [toasts, setToasts] = useState<QueuedToast[]>([]);
-  const show = useCallback<ShowToast>((message) => {
+  const show = useCallback<ShowToast>((message, options) => {
     const id = nextId++;
-    setToasts((current) => [...current.slice(-2), { id, message }]);
+    setToasts((current) => [...current.slice(-2), { id, message, action: options?.action }]);
   }, []);
   const remove = (id: number) => setToasts((current) => current.filter((toast) => toast.id !== id));
 
@@ -38,6 +48,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         <Toast.Root
           key={toast.id}
           data-testid="toast"
+          {...(toast.action ? { duration: ACTION_TOAST_MS } : {})}
           onOpenChange={(open) => {
             if (!open) remove(toast.id);
           }}
@@ -48,6 +59,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400"
           />
           <Toast.Title className="flex-1">{text(toast.message)}</Toast.Title>
+          {toast.action ? (
+            <Toast.Action
+              altText={text(toast.action.label)}
+              onClick={toast.action.onClick}
+              className="-my-1 inline-flex min-h-9 shrink-0 items-center rounded-lg px-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300 dark:hover:bg-brand-500/15"
+            >
+              {text(toast.action.label)}
+            </Toast.Action>
+          ) : null}
           <Toast.Close
             aria-label={t('toast.close')}
             className="-m-1 inline-flex size-7 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"

@@ -92,13 +92,14 @@ export function SetPointsRoute() {
             />
           ) : (
             <>
-              <PointsPerRiyalCard
-                rule={rules.data.find((rule) => rule.event === 'purchase_amount')}
-                orderRule={rules.data.find((rule) => rule.event === 'order.created')}
-              />
+              {/* The purchase rule first (the main one), then points per riyal, then the rest. */}
               <CollectionMethods
                 rules={rules.data.filter((rule) => rule.event !== 'purchase_amount')}
                 onEdit={setEditing}
+              />
+              <PointsPerRiyalCard
+                rule={rules.data.find((rule) => rule.event === 'purchase_amount')}
+                orderRule={rules.data.find((rule) => rule.event === 'order.created')}
               />
             </>
           )}

@@ -1,11 +1,18 @@
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Pencil } from 'lucide-react';
-import { RULE_EVENT_FIELD, type LoyaltyRule } from '@nuqat/contracts';
+import { RULE_EVENT_FIELD, type LoyaltyRule, type SaveLoyaltyRuleInput } from '@nuqat/contracts';
+import { ActionError } from '../../../components/ui/action-error';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
+import { Switch } from '../../../components/ui/switch';
+import { useToast } from '../../../components/ui/toast';
 import { formatCurrency, formatNumber } from '../../../lib/format';
+import { failureDetail } from '../../../lib/messages';
+import { useSaveLoyaltyRule } from '../api/save-loyalty-rule';
+import { ruleRequestFor } from './method-dialog';
 import { METHOD_META } from './method-meta';
 
 const n = <bdi className="font-semibold" />;
@@ -53,22 +60,101 @@ export interface CollectionMethodsProps {
   onEdit: (rule: LoyaltyRule) => void;
 }
 
-/** The six methods of spec §2 with their active/inactive mark, points and conditions. */
+/**
+ * A method's own on/off switch. Off saves it with 0 points, keeping its conditions, and the toast
+ * offers Undo (its points back); on opens the method to choose its points.
+ */
+function MethodSwitch({
+  rule,
+  name,
+  onEdit,
+}: {
+  rule: LoyaltyRule;
+  name: string;
+  onEdit: (rule: LoyaltyRule) => void;
+}) {
+  const { t } = useTranslation('loyalty');
+  const toast = useToast();
+  const save = useSaveLoyaltyRule();
+  const [error, setError] = useState<unknown>(null);
+  const send = (points: number) =>
+    save.mutateAsync(ruleRequestFor(rule, points) as unknown as SaveLoyaltyRuleInput);
+
+  async function change(on: boolean) {
+    setError(null);
+    if (on) return onEdit(rule);
+    const points = rule.points;
+    try {
+      await send(0);
+      toast(
+        { key: 'loyalty:methods.turnedOff', values: { method: name } },
+        {
+          action: {
+            label: { key: 'loyalty:methods.undo' },
+            onClick: () =>
+              void send(points).then(
+                () => toast({ key: 'loyalty:methods.turnedOn', values: { method: name } }),
+                setError,
+              ),
+          },
+        },
+      );
+    } catch (caught) {
+      setError(caught);
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-700 dark:text-slate-200">
+        <Switch
+          checked={rule.enabled}
+          disabled={save.isPending}
+          onCheckedChange={(on) => void change(on)}
+          aria-label={t('methods.switchLabel', { method: name })}
+        />
+        {rule.enabled ? t('methods.earning') : t('methods.notEarning')}
+      </label>
+      {error ? (
+        <ActionError
+          message={{ key: 'loyalty:methods.switchFailed' }}
+          detail={failureDetail(error)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The methods of spec §2 with their switch, points and conditions; the purchase rule comes first
+ * and is marked as the main one.
+ */
 export function CollectionMethods({ rules, onEdit }: CollectionMethodsProps) {
   const { t, i18n } = useTranslation('loyalty');
   const language = i18n.language === 'en' ? 'en' : 'ar';
+  const ordered = [
+    ...rules.filter((rule) => rule.event === 'order.created'),
+    ...rules.filter((rule) => rule.event !== 'order.created'),
+  ];
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="collection-methods">
-      {rules.map((rule) => {
+      {ordered.map((rule) => {
         const { slug, icon: Icon } = METHOD_META[rule.event];
+        const main = rule.event === 'order.created';
         const name = t(`methods.events.${slug}.name`);
         const showCondition = rule.enabled && RULE_EVENT_FIELD[rule.event] !== null;
         return (
-          <li key={rule.event} data-testid={`method-${rule.event}`}>
+          <li
+            key={rule.event}
+            data-testid={`method-${rule.event}`}
+            className={cn(main && 'sm:col-span-2 xl:col-span-3')}
+          >
             <Card
               className={cn(
                 'flex h-full flex-col gap-4 p-5',
                 !rule.enabled && 'bg-slate-50/60 dark:bg-slate-900/60',
+                main &&
+                  'border-brand-300 ring-1 ring-brand-200 dark:border-brand-700 dark:ring-brand-900',
               )}
             >
               <div className="flex items-start gap-3">
@@ -84,7 +170,14 @@ export function CollectionMethods({ rules, onEdit }: CollectionMethodsProps) {
                 </span>
                 <div className="min-w-0 flex-1 space-y-1">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h3 className="font-semibold text-slate-900 dark:text-white">{name}</h3>
+                    <h3 className="font-semibold text-slate-900 dark:text-white">
+                      {name}
+                      {main ? (
+                        <Badge tone="blue" className="ms-2 align-middle">
+                          {t('methods.main')}
+                        </Badge>
+                      ) : null}
+                    </h3>
                     <Badge tone={rule.enabled ? 'green' : 'grey'}>
                       {rule.enabled ? t('methods.active') : t('methods.inactive')}
                     </Badge>
@@ -123,15 +216,18 @@ export function CollectionMethods({ rules, onEdit }: CollectionMethodsProps) {
                     </p>
                   ) : null}
                 </div>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => onEdit(rule)}
-                  aria-label={t('methods.editLabel', { method: name })}
-                >
-                  <Pencil aria-hidden="true" className="size-4" />
-                  {t('methods.edit')}
-                </Button>
+                <div className="flex flex-col items-end gap-2">
+                  <MethodSwitch rule={rule} name={name} onEdit={onEdit} />
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => onEdit(rule)}
+                    aria-label={t('methods.editLabel', { method: name })}
+                  >
+                    <Pencil aria-hidden="true" className="size-4" />
+                    {t('methods.edit')}
+                  </Button>
+                </div>
               </div>
             </Card>
           </li>

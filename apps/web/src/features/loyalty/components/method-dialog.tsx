@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Power, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import {
   LOYALTY_DEFAULTS,
   LOYALTY_LIMITS,
@@ -21,10 +21,11 @@ import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { useToast } from '../../../components/ui/toast';
 import { failureDetail, type Message } from '../../../lib/messages';
-import { parseNumber, parseNumberOrZero } from '../../../lib/number-input';
+import { parseNumber } from '../../../lib/number-input';
 import { formSchemaOptions, useValidationText } from '../../../lib/validation';
 import { useSaveLoyaltyRule } from '../api/save-loyalty-rule';
 import { METHOD_META } from './method-meta';
+import { withPointsCheck } from './points-field';
 
 /** The form holds every field any method may have; the contract keeps only the method's own. */
 interface MethodFormValues {
@@ -36,16 +37,23 @@ interface MethodFormValues {
   minOrderTotal?: number;
 }
 
-const resolver = zodResolver(
-  SaveLoyaltyRuleRequestSchema,
-  formSchemaOptions,
-) as unknown as Resolver<MethodFormValues, unknown, SaveLoyaltyRuleRequest>;
+const resolver = withPointsCheck(
+  zodResolver(SaveLoyaltyRuleRequestSchema, formSchemaOptions) as unknown as Resolver<
+    MethodFormValues,
+    unknown,
+    SaveLoyaltyRuleRequest
+  >,
+);
 
 /** Signing up happens once per shopper; a cap on it would mean nothing. */
 const hasCap = (event: RuleEvent) => event !== 'signup';
 
-/** A method that is off opens with the spec's 30 points; its own field with its default. */
-function formValuesFor(rule: LoyaltyRule, points: number): MethodFormValues {
+/**
+ * The save request of `rule` with `points`, keeping its conditions and cap (a method that is off
+ * opens with the spec's 30 points; its own field with its default). Also what the card's switch
+ * sends: 0 points switches it off, its old points switch it back on.
+ */
+export function ruleRequestFor(rule: LoyaltyRule, points: number): MethodFormValues {
   const values: MethodFormValues = {
     event: rule.event,
     points,
@@ -92,26 +100,21 @@ function MethodForm({ rule, onDone, onBusyChange }: MethodFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<MethodFormValues, unknown, SaveLoyaltyRuleRequest>({
     resolver,
-    defaultValues: formValuesFor(rule, rule.enabled ? rule.points : LOYALTY_DEFAULTS.points),
+    defaultValues: ruleRequestFor(rule, rule.enabled ? rule.points : LOYALTY_DEFAULTS.points),
   });
   const capped = useWatch({ control, name: 'maxPerCustomer' }) != null;
   const busy = isSubmitting || save.isPending;
 
-  async function send(values: SaveLoyaltyRuleInput, kind: 'save' | 'delete') {
+  async function send(values: SaveLoyaltyRuleInput) {
     setFailure(null);
     onBusyChange(true);
     try {
-      const saved = await save.mutateAsync(values);
-      toast({ key: saved.enabled ? 'loyalty:methodDialog.saved' : 'loyalty:methodDialog.deleted' });
+      await save.mutateAsync(values);
+      toast({ key: 'loyalty:methodDialog.saved' });
       onDone();
     } catch (error) {
       setFailure({
-        message: {
-          key:
-            kind === 'save'
-              ? 'loyalty:methodDialog.saveFailed'
-              : 'loyalty:methodDialog.deleteFailed',
-        },
+        message: { key: 'loyalty:methodDialog.saveFailed' },
         detail: failureDetail(error),
       });
     } finally {
@@ -119,9 +122,7 @@ function MethodForm({ rule, onDone, onBusyChange }: MethodFormProps) {
     }
   }
 
-  const submit = handleSubmit((values) => send(values, 'save'));
-  // Spec §4: a method is deleted by saving it with 0 points; its conditions are kept for later.
-  const turnOff = () => send(formValuesFor(rule, 0) as unknown as SaveLoyaltyRuleInput, 'delete');
+  const submit = handleSubmit((values) => send(values));
 
   const id = (name: string) => `method-${rule.event.replace('.', '-')}-${name}`;
   return (
@@ -139,7 +140,7 @@ function MethodForm({ rule, onDone, onBusyChange }: MethodFormProps) {
               id={id('points')}
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
-              {...register('points', { setValueAs: parseNumberOrZero })}
+              {...register('points', { setValueAs: parseNumber })}
             />
           )}
         </Field>
@@ -245,16 +246,6 @@ function MethodForm({ rule, onDone, onBusyChange }: MethodFormProps) {
         ) : null}
 
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:items-center dark:border-slate-800">
-          {rule.enabled ? (
-            <Button
-              variant="ghost"
-              className="text-red-700 dark:text-red-300"
-              onClick={() => void turnOff()}
-            >
-              <Power aria-hidden="true" className="size-4" />
-              {t('methodDialog.delete')}
-            </Button>
-          ) : null}
           <div className="flex flex-col-reverse gap-2 sm:ms-auto sm:flex-row">
             <Button variant="secondary" onClick={onDone}>
               {t('methodDialog.cancel')}

@@ -151,6 +151,35 @@ describe('points per riyal card', () => {
     expect(await screen.findByText('تم إيقاف النقاط لكل ريال')).toBeInTheDocument();
   });
 
+  test('points that are not a whole number of 1 or more save nothing; turning off offers Undo', async () => {
+    const { user, card, sent } = await openCard({
+      purchase_amount: { points: 2, spendUnit: 10, minOrderTotal: 0 },
+    });
+    const points = within(card).getByLabelText('النقاط');
+    const save = within(card).getByRole('button', { name: 'حفظ النقاط لكل ريال' });
+    for (const typed of ['abc', '0', '12abc']) {
+      await user.clear(points);
+      await user.type(points, typed);
+      await user.click(save);
+      expect(
+        await within(card).findByText(
+          'أدخل عدداً صحيحاً من النقاط، 1 أو أكثر. لإيقاف هذه الطريقة استخدم مفتاحها.',
+        ),
+      ).toBeInTheDocument();
+    }
+    expect(sent).toEqual([]);
+
+    await user.clear(points);
+    await user.type(points, '2');
+    await user.click(within(card).getByRole('button', { name: 'إيقاف النقاط لكل ريال' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ points: 0, spendUnit: 10 });
+    const toast = await screen.findByTestId('toast');
+    await user.click(within(toast).getByRole('button', { name: 'تراجع' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ points: 2, spendUnit: 10 });
+  });
+
   test('a refused save says so in the card', async () => {
     const { user, card } = await openCard({}, 400);
     await user.click(within(card).getByRole('button', { name: 'حفظ النقاط لكل ريال' }));

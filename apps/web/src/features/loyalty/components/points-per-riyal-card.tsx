@@ -23,8 +23,9 @@ import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { formatCurrency, formatNumber } from '../../../lib/format';
 import { failureDetail, type Message } from '../../../lib/messages';
-import { parseNumber, parseNumberOrZero } from '../../../lib/number-input';
+import { parseNumber } from '../../../lib/number-input';
 import { formSchemaOptions, useValidationText } from '../../../lib/validation';
+import { withPointsCheck } from './points-field';
 import { useSaveLoyaltyRule } from '../api/save-loyalty-rule';
 
 interface PerRiyalValues {
@@ -35,10 +36,14 @@ interface PerRiyalValues {
   maxPerCustomer: number | null;
 }
 
-const resolver = zodResolver(
-  SaveLoyaltyRuleRequestSchema,
-  formSchemaOptions,
-) as unknown as Resolver<PerRiyalValues, unknown, SaveLoyaltyRuleRequest>;
+/** As on a method's form: saving earns at least one point; turning off is its own button. */
+const resolver = withPointsCheck(
+  zodResolver(SaveLoyaltyRuleRequestSchema, formSchemaOptions) as unknown as Resolver<
+    PerRiyalValues,
+    unknown,
+    SaveLoyaltyRuleRequest
+  >,
+);
 
 /** The example order of the preview, in riyals. */
 const EXAMPLE_RIYALS = 250;
@@ -96,8 +101,21 @@ export function PointsPerRiyalCard({ rule, orderRule }: PointsPerRiyalCardProps)
   async function send(values: SaveLoyaltyRuleInput, kind: 'save' | 'off') {
     setFailure(null);
     try {
+      const before = rule;
       const saved = await save.mutateAsync(values);
-      toast({ key: saved.enabled ? 'loyalty:perRiyal.saved' : 'loyalty:perRiyal.turnedOff' });
+      if (saved.enabled) toast({ key: 'loyalty:perRiyal.saved' });
+      else
+        toast(
+          { key: 'loyalty:perRiyal.turnedOff' },
+          before?.enabled
+            ? {
+                action: {
+                  label: { key: 'loyalty:methods.undo' },
+                  onClick: () => void send(valuesOf(before, before.points), 'save'),
+                },
+              }
+            : undefined,
+        );
     } catch (error) {
       setFailure({
         message: {
@@ -199,7 +217,7 @@ export function PointsPerRiyalCard({ rule, orderRule }: PointsPerRiyalCardProps)
                   id="per-riyal-points"
                   aria-describedby={describedBy}
                   aria-invalid={invalid || undefined}
-                  {...register('points', { setValueAs: parseNumberOrZero })}
+                  {...register('points', { setValueAs: parseNumber })}
                 />
               )}
             </Field>

@@ -140,19 +140,27 @@ describe('/setpoints', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
   });
 
-  test('a points value that is not a number becomes 0, which turns the method off', async () => {
-    const { user } = await openScreen();
-    const sent = recordRuleSaves();
-    const dialog = await openMethod(user, 'التسجيل');
-    const points = within(dialog).getByLabelText('النقاط');
-    await user.clear(points);
-    await user.type(points, 'abc');
-    await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
-    await waitFor(() =>
-      expect(sent).toEqual([{ event: 'signup', points: 0, maxPerCustomer: null }]),
-    );
-    expect(await screen.findByTestId('toast')).toHaveTextContent('تم إيقاف طريقة جمع النقاط');
-  });
+  test.each(['abc', '12abc', '', '0', '-5', '1.5'])(
+    'a points value of "%s" is a field error and saves nothing (decision 020)',
+    async (typed) => {
+      const { user } = await openScreen({ rules: { signup: { points: 10 } } });
+      const sent = recordRuleSaves();
+      const dialog = await openMethod(user, 'التسجيل');
+      const points = within(dialog).getByLabelText('النقاط');
+      await user.clear(points);
+      if (typed) await user.type(points, typed);
+      await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
+      expect(points).toHaveAttribute('aria-invalid', 'true');
+      expect(
+        within(dialog).getByText(
+          'أدخل عدداً صحيحاً من النقاط، 1 أو أكثر. لإيقاف هذه الطريقة استخدم مفتاحها.',
+        ),
+      ).toBeInTheDocument();
+      expect(sent).toEqual([]);
+      expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+      expect(within(screen.getByTestId('method-signup')).getByText('مفعّل')).toBeInTheDocument();
+    },
+  );
 
   test('Arabic-Indic digits count as numbers', async () => {
     const { user } = await openScreen();
@@ -243,23 +251,51 @@ describe('/setpoints', () => {
     );
   });
 
-  test('turning a method off saves it with 0 points and keeps its conditions', async () => {
+  test("a method's switch turns it off, keeping its conditions; Undo gives its points back", async () => {
     const { user } = await openScreen({
       rules: { repeat_purchase: { points: 40, requiredPurchases: 3, maxPerCustomer: 2 } },
     });
     const sent = recordRuleSaves();
-    const dialog = await openMethod(user, 'تكرار الشراء');
-    expect(within(dialog).getByLabelText('النقاط')).toHaveValue('40');
-    await user.click(within(dialog).getByRole('button', { name: 'إيقاف الطريقة' }));
+    const card = screen.getByTestId('method-repeat_purchase');
+    await user.click(within(card).getByRole('switch', { name: 'كسب النقاط من تكرار الشراء' }));
     await waitFor(() =>
       expect(sent).toEqual([
         { event: 'repeat_purchase', points: 0, requiredPurchases: 3, maxPerCustomer: 2 },
       ]),
     );
-    expect(await screen.findByTestId('toast')).toHaveTextContent('تم إيقاف طريقة جمع النقاط');
-    expect(
-      within(screen.getByTestId('method-repeat_purchase')).getByText('غير مفعّل'),
-    ).toBeInTheDocument();
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent(
+      'أُوقفت طريقة «تكرار الشراء»: لم يعد العملاء يكسبون منها نقاطاً.',
+    );
+    await waitFor(() => expect(within(card).getByText('غير مفعّل')).toBeInTheDocument());
+
+    await user.click(within(toast).getByRole('button', { name: 'تراجع' }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toEqual({
+        event: 'repeat_purchase',
+        points: 40,
+        requiredPurchases: 3,
+        maxPerCustomer: 2,
+      }),
+    );
+    await waitFor(() => expect(within(card).getByText('مفعّل')).toBeInTheDocument());
+  });
+
+  test('switching a method on opens it to choose its points', async () => {
+    const { user } = await openScreen();
+    const card = screen.getByTestId('method-birthday');
+    await user.click(within(card).getByRole('switch', { name: 'كسب النقاط من عيد الميلاد' }));
+    const dialog = await screen.findByRole('dialog', { name: 'طريقة جمع النقاط: عيد الميلاد' });
+    expect(within(dialog).getByLabelText('النقاط')).toHaveValue('30');
+  });
+
+  test('the purchase rule comes first and is marked as the main one', async () => {
+    await openScreen();
+    const methods = screen
+      .getAllByRole('listitem')
+      .filter((item) => item.getAttribute('data-testid')?.startsWith('method-'));
+    expect(methods[0]).toHaveAttribute('data-testid', 'method-order.created');
+    expect(methods[0]).toHaveTextContent('القاعدة الأساسية');
   });
 
   test('failures show the spec’s alerts and keep the dialog open', async () => {
@@ -268,8 +304,11 @@ describe('/setpoints', () => {
     const dialog = await openMethod(user, 'التسجيل');
     await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('فشل في حفظ الإعدادات');
-    await user.click(within(dialog).getByRole('button', { name: 'إيقاف الطريقة' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('فشل في حذف الطريقة');
+    await user.click(within(dialog).getByRole('button', { name: 'إلغاء' }));
+    const card = screen.getByTestId('method-signup');
+    await user.click(within(card).getByRole('switch'));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('فشل في تغيير الطريقة');
+    expect(within(card).getByText('مفعّل')).toBeInTheDocument();
   });
 
   test('in English the alerts and labels are English', async () => {
@@ -280,9 +319,11 @@ describe('/setpoints', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Collection method: Sign-up' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to save settings');
-    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Failed to delete the method',
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const card = screen.getByTestId('method-signup');
+    await user.click(within(card).getByRole('switch', { name: 'Earn points for Sign-up' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'Failed to change the method, please try again',
     );
   });
 
