@@ -15,7 +15,7 @@ export const SECTION_IDS = {
   system: 'system',
   pricing: 'pricing',
   subscription: 'subscription',
-  results: 'results',
+  faq: 'faq',
 } as const;
 export type SectionId = (typeof SECTION_IDS)[keyof typeof SECTION_IDS];
 
@@ -23,22 +23,8 @@ export function sectionHref(id: SectionId): `#${SectionId}` {
   return `#${id}`;
 }
 
-export type ResultFigure =
-  | { id: 'repeatRise' | 'revenue' | 'engagement' | 'satisfaction'; kind: 'percent'; value: number }
-  | { id: 'repeatMultiple'; kind: 'multiple'; value: number }
-  | { id: 'stores'; kind: 'atLeast'; value: number }
-  | { id: 'rating'; kind: 'outOf'; value: number; max: number };
-
-/** The marketing figures of spec §1, in the order the spec lists them. */
-export const RESULT_FIGURES: readonly ResultFigure[] = [
-  { id: 'repeatRise', kind: 'percent', value: 0.25 },
-  { id: 'revenue', kind: 'percent', value: 0.22 },
-  { id: 'repeatMultiple', kind: 'multiple', value: 5 },
-  { id: 'engagement', kind: 'percent', value: 0.51 },
-  { id: 'stores', kind: 'atLeast', value: 1000 },
-  { id: 'rating', kind: 'outOf', value: 4.9, max: 5 },
-  { id: 'satisfaction', kind: 'percent', value: 0.999 },
-];
+/** The questions of the FAQ, in order (their text is in the landing catalogue). */
+export const FAQ_ITEMS = ['trial', 'cancel', 'uninstall', 'data', 'salla'] as const;
 
 /** The partnership logo pair; the files live in public/landing/. */
 export const PARTNER_LOGOS = {

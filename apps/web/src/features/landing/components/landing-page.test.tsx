@@ -34,15 +34,7 @@ function openMenuButton() {
 describe('landing page content', () => {
   test('the sections come in the order of the spec and every anchor they use exists', () => {
     const { container } = renderLanding();
-    const order = [
-      'hero-title',
-      'features',
-      'loyalty',
-      'system',
-      'pricing',
-      'subscription',
-      'results',
-    ];
+    const order = ['hero-title', 'features', 'loyalty', 'system', 'pricing', 'subscription', 'faq'];
     const positions = order.map((id) => {
       const element = container.querySelector(`#${id}`);
       expect(element, `#${id}`).not.toBeNull();
@@ -131,12 +123,25 @@ describe('landing page content', () => {
     expect(within(starter).getAllByRole('listitem')).toHaveLength(PLANS.starter.features.length);
   });
 
-  test('the results show the marketing figures of the spec', () => {
+  test('no figure the product cannot prove: an FAQ answers trial, cancelling, uninstall and data', async () => {
     const { container } = renderLanding('en');
-    const figures = [...container.querySelectorAll('[data-figure]')].map(
-      (li) => li.querySelector('bdi')?.textContent,
-    );
-    expect(figures).toEqual(['25%', '22%', '5x', '51%', '1,000+', '4.9/5', '99.9%']);
+    // The spec's "1,000+ stores", "4.9/5" and "99.9% satisfaction" are not shown as ours.
+    expect(container.querySelectorAll('[data-figure]')).toHaveLength(0);
+    for (const claim of ['1,000+', '4.9/5', '99.9%'])
+      expect(container.textContent).not.toContain(claim);
+    const faq = container.querySelector('#faq')!;
+    expect([...faq.querySelectorAll('details')].map((d) => d.getAttribute('data-faq'))).toEqual([
+      'trial',
+      'cancel',
+      'uninstall',
+      'data',
+      'salla',
+    ]);
+    const uninstall = within(faq as HTMLElement).getByText(en.faq.items.uninstall.question);
+    expect(uninstall.closest('details')).not.toHaveAttribute('open');
+    await userEvent.setup().click(uninstall);
+    expect(uninstall.closest('details')).toHaveAttribute('open');
+    expect(faq.textContent).toContain('90 days');
   });
 
   test('the footer has quick links and contact details, and no placeholder links', () => {

@@ -6,12 +6,12 @@ import { FeaturesSection } from './features-section';
 import { HeroSection } from './hero-section';
 import { MobileDrawer } from './mobile-drawer';
 import { PricingSection } from './pricing-section';
-import { ResultsSection } from './results-section';
+import { FaqSection } from './faq-section';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /**
- * The public page for store owners (spec §2): header, hero, features, pricing, results and
+ * The public page for store owners (spec §2): header, hero, features, pricing, questions (FAQ) and
  * footer, in that order. Rendered by the landing entry (landing.html) and by the app's `/`
  * route, under whichever i18next instance is around.
  */
@@ -43,7 +43,7 @@ export function LandingPage() {
           <PricingSection />
         </Suspense>
         <Suspense>
-          <ResultsSection />
+          <FaqSection />
         </Suspense>
       </main>
       <Suspense>

@@ -48,7 +48,7 @@ describe('built landing documents', () => {
       const root = doc.getElementById('root')!;
       expect(doc.documentElement.getAttribute('data-prerendered')).toBe(language);
       expect(root.querySelector('h1')?.textContent).toBe(text.hero.title);
-      for (const id of ['features', 'loyalty', 'system', 'pricing', 'subscription', 'results']) {
+      for (const id of ['features', 'loyalty', 'system', 'pricing', 'subscription', 'faq']) {
         expect(root.querySelector(`#${id}`), id).not.toBeNull();
       }
     },
