@@ -3,8 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import ar from '../apps/web/src/locales/ar/landing.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en/landing.json' with { type: 'json' };
-import { launchBrowser, openPage, screenshot } from './support/browser.ts';
-import { startProduct, type Product } from './support/product.ts';
+import { launchBrowser, openPage, readsLeftToRight, screenshot } from './support/browser.ts';
+import { SUPPORT_ENV, startProduct, type Product } from './support/product.ts';
 
 const text = { ar, en };
 const PHONE = { width: 390, height: 844 };
@@ -144,7 +144,7 @@ describe.each(['ar', 'en'] as const)('the landing page in %s', (lang) => {
       await page.evaluate(() => document.activeElement?.closest('#landing-menu') !== null),
     ).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(
-      SUPPORT.sallaSite,
+      SUPPORT_ENV.SALLA_APP_URL,
     );
     await page.keyboard.press('Tab');
     expect(await close.evaluate((button) => button === document.activeElement)).toBe(true);
@@ -197,8 +197,8 @@ describe.each(['ar', 'en'] as const)('the landing page in %s', (lang) => {
     await expectMenuClosed(page, lang);
     expect(loginRequested).toBe(true);
 
-    // Join us opens the platform's site in a new tab (answered locally: no network in tests).
-    await context.route(`${SUPPORT.sallaSite}/**`, (route) =>
+    // Join us opens the app's listing in Salla's App Store in a new tab (answered locally).
+    await context.route(`${SUPPORT_ENV.SALLA_APP_URL}**`, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Salla</title>' }),
     );
     const reopened = await openMenu(page, lang);
@@ -207,9 +207,34 @@ describe.each(['ar', 'en'] as const)('the landing page in %s', (lang) => {
       reopened.getByRole('link', { name: new RegExp(t.header.join) }).click(),
     ]);
     await tab.waitForLoadState();
-    expect(tab.url()).toBe(`${SUPPORT.sallaSite}/`);
+    expect(tab.url()).toBe(SUPPORT_ENV.SALLA_APP_URL);
     await expectMenuClosed(page, lang);
     await context.close();
+  });
+
+  test('the footer shows the configured contacts, the phone read left to right; no placeholder', async () => {
+    for (const width of [390, 1440]) {
+      const { context, page } = await openLanding({ language: lang, width, height: 900 });
+      const footer = page.locator('footer');
+      const phone = footer.getByRole('link', { name: SUPPORT_ENV.SUPPORT_PHONE });
+      await phone.waitFor();
+      expect(await phone.getAttribute('href')).toBe('tel:+966112345678');
+      expect(await readsLeftToRight(phone)).toBe(true);
+      const email = footer.getByRole('link', { name: SUPPORT_ENV.SUPPORT_EMAIL });
+      expect(await email.getAttribute('href')).toBe(`mailto:${SUPPORT_ENV.SUPPORT_EMAIL}`);
+      expect(await readsLeftToRight(email)).toBe(true);
+      expect(
+        await footer
+          .getByRole('link', { name: new RegExp(t.footer.whatsapp) })
+          .getAttribute('href'),
+      ).toBe(`https://wa.me/${SUPPORT_ENV.SUPPORT_WHATSAPP}`);
+      expect(await footer.textContent()).not.toContain('000 0000');
+      // The logo goes back to the top of the page.
+      await page.evaluate(() => window.scrollTo(0, 1500));
+      await page.getByRole('link', { name: t.header.logoLabel }).click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await context.close();
+    }
   });
 
   test('every in-page link lands on its section, and links to other sites open a new tab', async () => {

@@ -4,7 +4,7 @@ import { POINTS_EXPIRY_MAX_DAYS, type MerchantSettings, type Subscription } from
 import arMerchant from '../apps/web/src/locales/ar/merchant.json' with { type: 'json' };
 import enMerchant from '../apps/web/src/locales/en/merchant.json' with { type: 'json' };
 import path from 'node:path';
-import { SHOTS_DIR, launchBrowser, screenshot } from './support/browser.ts';
+import { SHOTS_DIR, launchBrowser, readsLeftToRight, screenshot } from './support/browser.ts';
 import {
   fill,
   openSignedIn,
@@ -12,7 +12,7 @@ import {
   signInDemo,
   type MerchantSession,
 } from './support/merchant.ts';
-import { startProduct, type Product } from './support/product.ts';
+import { SUPPORT_ENV, startProduct, type Product } from './support/product.ts';
 
 const text = { ar: arMerchant, en: enMerchant };
 
@@ -312,6 +312,30 @@ describe('Arabic typography', () => {
     expect(family.startsWith('"Readex Pro Variable"')).toBe(true);
     await context.close();
   });
+});
+
+describe('support contacts on /settings', () => {
+  test.each(['ar', 'en'] as const)(
+    'in %s: the configured phone and e-mail, each read left to right',
+    async (lang) => {
+      const t = text[lang];
+      const { context, page } = await openSignedIn(browser, session, {
+        language: lang,
+        width: 390,
+      });
+      await page.goto(`${product.baseUrl}/settings`);
+      const phone = page.getByRole('link', { name: SUPPORT_ENV.SUPPORT_PHONE });
+      await phone.waitFor();
+      expect(await phone.getAttribute('href')).toBe('tel:+966112345678');
+      expect(await readsLeftToRight(phone)).toBe(true);
+      const email = page.getByRole('link', { name: SUPPORT_ENV.SUPPORT_EMAIL });
+      expect(await readsLeftToRight(email)).toBe(true);
+      expect(await page.getByRole('link', { name: t.settings.appStore }).getAttribute('href')).toBe(
+        SUPPORT_ENV.SALLA_APP_URL,
+      );
+      await context.close();
+    },
+  );
 });
 
 describe('settings screenshots', () => {

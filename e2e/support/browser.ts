@@ -1,6 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS_DIR = new URL('../artifacts/screenshots/', import.meta.url).pathname;
@@ -66,4 +72,26 @@ export async function screenshot(
   const file = path.join(SHOTS_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage });
   return file;
+}
+
+/**
+ * Whether the text of `locator` is laid out left to right on screen — `+966 11 234 5678` must not
+ * read `5678 234 11 966+` inside an Arabic page: the first character is left of the last one.
+ */
+export function readsLeftToRight(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const node = walker.nextNode() as Text | null;
+    if (!node || (node.textContent ?? '').trim().length < 2) return false;
+    const text = node.textContent!;
+    const box = (at: number) => {
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + 1);
+      return range.getBoundingClientRect();
+    };
+    const first = text.search(/\S/);
+    const last = text.length - 1 - [...text].reverse().join('').search(/\S/);
+    return box(first).left < box(last).left;
+  });
 }

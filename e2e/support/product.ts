@@ -53,6 +53,14 @@ async function freshDatabase(): Promise<{ url?: string; drop(): Promise<void> }>
 }
 
 /** Boots the built product (`apps/api/dist/server.js`) exactly as `npm start` does, with the demo store. */
+/** The support contacts the product is configured with in the browser tests. */
+export const SUPPORT_ENV = {
+  SUPPORT_EMAIL: 'help@nuqat.example',
+  SUPPORT_PHONE: '+966 11 234 5678',
+  SUPPORT_WHATSAPP: '966501234567',
+  SALLA_APP_URL: 'https://apps.salla.sa/ar/app/123456',
+} as const;
+
 export async function startProduct(options: { smtpUrl?: string } = {}): Promise<Product> {
   const port = await freePort();
   const database = await freshDatabase();
@@ -63,6 +71,7 @@ export async function startProduct(options: { smtpUrl?: string } = {}): Promise<
     DEMO: '1',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...SUPPORT_ENV,
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;

@@ -20,6 +20,36 @@ describe('health', () => {
   });
 });
 
+describe('support contacts', () => {
+  test('GET /api/support answers only what is configured (nothing by default), publicly', async () => {
+    const res = await ctx.server.inject({ method: 'GET', url: '/api/support' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.json()).toEqual({
+      success: true,
+      data: { email: null, phone: null, whatsapp: null, appStoreUrl: 'https://apps.salla.sa' },
+    });
+
+    const configured = await createTestContext({
+      SUPPORT_EMAIL: 'help@nuqat.example',
+      SUPPORT_PHONE: '+966 11 234 5678',
+      SUPPORT_WHATSAPP: '+966 50 123 4567',
+      SALLA_APP_URL: 'https://apps.salla.sa/ar/app/123456',
+    });
+    try {
+      const answer = await configured.server.inject({ method: 'GET', url: '/api/support' });
+      expect(answer.json().data).toEqual({
+        email: 'help@nuqat.example',
+        phone: '+966 11 234 5678',
+        whatsapp: '966501234567',
+        appStoreUrl: 'https://apps.salla.sa/ar/app/123456',
+      });
+    } finally {
+      await configured.close();
+    }
+  });
+});
+
 describe('error model', () => {
   test('malformed JSON is a 400 MALFORMED_REQUEST, not a 500', async () => {
     const res = await ctx.server.inject({

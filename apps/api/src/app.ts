@@ -185,7 +185,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // Modules.
   await server.register(
-    healthRoutes({ database, pendingDeadLetters: () => countPendingDeadLetters(database.db) }),
+    healthRoutes({
+      database,
+      pendingDeadLetters: () => countPendingDeadLetters(database.db),
+      support: config.support,
+    }),
   );
   await server.register(sallaWebhookRoutes({ webhookService: services.webhooks, config }), {
     prefix: '/api/salla',
@@ -245,7 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     });
   const spa =
     (options.serveWeb ?? true)
-      ? await registerStaticWeb(server, config.webDistDir, config.publicUrl)
+      ? await registerStaticWeb(server, config.webDistDir, config.publicUrl, config.support)
       : undefined;
   registerNotFoundHandler(server, spa);
 

@@ -113,3 +113,21 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });
 });
+
+describe('support contacts in the configuration', () => {
+  const base = { DATA_DIR: '/tmp/nuqat-support-config-test' };
+  test('a bad e-mail, phone, WhatsApp number or non-https listing stops start-up naming it', () => {
+    expect(() => loadConfig({ ...base, SUPPORT_EMAIL: 'not-an-email' })).toThrow(/SUPPORT_EMAIL/);
+    expect(() => loadConfig({ ...base, SUPPORT_PHONE: 'call us' })).toThrow(/SUPPORT_PHONE/);
+    expect(() => loadConfig({ ...base, SUPPORT_WHATSAPP: '12' })).toThrow(/SUPPORT_WHATSAPP/);
+    expect(() => loadConfig({ ...base, SALLA_APP_URL: 'http://apps.salla.sa/x' })).toThrow(
+      /SALLA_APP_URL/,
+    );
+    expect(loadConfig(base).support).toEqual({
+      email: null,
+      phone: null,
+      whatsapp: null,
+      appStoreUrl: 'https://apps.salla.sa',
+    });
+  });
+});

@@ -47,6 +47,19 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Nuqat نقاط <no-reply@nuqat.sa>'),
   DEMO: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How merchants reach support; each is shown only when set (GET /api/support). */
+  SUPPORT_EMAIL: z.email().optional(),
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^\+?[0-9][0-9 ()-]{5,30}$/, 'must be a phone number, e.g. +966 11 234 5678')
+    .optional(),
+  SUPPORT_WHATSAPP: z
+    .string()
+    .transform((v) => v.replace(/[\s()+-]/g, ''))
+    .pipe(z.string().regex(/^[0-9]{8,15}$/, 'must be a number with its country code'))
+    .optional(),
+  /** The app's listing on the Salla App Store (default: the store's front page). */
+  SALLA_APP_URL: z.url({ protocol: /^https$/ }).optional(),
   /** `pretty`: lines for a terminal; `json`: pino's JSON lines. Default: json in production. */
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /**
@@ -100,6 +113,12 @@ export interface Config {
   demo: boolean;
   logLevel: string;
   logFormat: 'pretty' | 'json';
+  support: {
+    email: string | null;
+    phone: string | null;
+    whatsapp: string | null;
+    appStoreUrl: string;
+  };
   /** Fastify's trustProxy: off, a hop count, or trusted addresses/CIDR ranges. */
   trustProxy: false | number | string[];
   webDistDir: string;
@@ -201,6 +220,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demo: env.DEMO,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'pretty'),
+    support: {
+      email: env.SUPPORT_EMAIL ?? null,
+      phone: env.SUPPORT_PHONE ?? null,
+      whatsapp: env.SUPPORT_WHATSAPP ?? null,
+      appStoreUrl: env.SALLA_APP_URL ?? 'https://apps.salla.sa',
+    },
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
   };

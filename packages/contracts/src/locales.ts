@@ -30,12 +30,14 @@ export const UI_TIMING = {
   customerDataWaitMs: 3000,
 } as const;
 
-/** Support constants shown on several screens. */
+/**
+ * Support facts that are the same for every deployment. The contact details (e-mail, phone,
+ * WhatsApp, the app's listing) are configuration: `GET /api/support` (SupportContactsSchema),
+ * hidden where unset — never placeholders shown as ours.
+ */
 export const SUPPORT = {
-  email: 'support@nuqat.sa',
-  phone: '+966 11 000 0000',
-  whatsapp: '+966500000000',
   hours: { from: 9, to: 17 },
   sallaSite: 'https://salla.sa',
+  /** Salla's App Store, where a store subscribes: the fallback for the app's own listing. */
   sallaAppStore: 'https://apps.salla.sa',
 } as const;

@@ -102,3 +102,19 @@ export const UpdateMerchantSettingsRequestSchema = z
 export type UpdateMerchantSettingsRequest = z.infer<typeof UpdateMerchantSettingsRequestSchema>;
 export type UpdateMerchantSettingsInput = z.input<typeof UpdateMerchantSettingsRequestSchema>;
 export const MerchantSettingsResponseSchema = successEnvelope(MerchantSettingsSchema);
+
+/**
+ * GET /api/support (public): how merchants reach Nuqat, from configuration (SUPPORT_EMAIL,
+ * SUPPORT_PHONE, SUPPORT_WHATSAPP, SALLA_APP_URL). A detail that is not configured is null and
+ * its line is hidden; the app's listing falls back to Salla's App Store.
+ */
+export const SupportContactsSchema = z.object({
+  email: z.string().nullable(),
+  /** As written for people, e.g. "+966 11 234 5678". */
+  phone: z.string().nullable(),
+  /** Digits with the country code, as wa.me wants them, e.g. "966501234567". */
+  whatsapp: z.string().nullable(),
+  appStoreUrl: z.string(),
+});
+export type SupportContacts = z.infer<typeof SupportContactsSchema>;
+export const SupportContactsResponseSchema = successEnvelope(SupportContactsSchema);

@@ -34,12 +34,7 @@ function bilingual(parts: {
     linkText(parts.link?.[lang] ?? ''),
   ];
   const order: Language[] = parts.first === 'en' ? ['en', 'ar'] : ['ar', 'en'];
-  const text = [
-    ...textBlock(order[0]!),
-    '—',
-    ...textBlock(order[1]!),
-    `\nنقاط | Nuqat — ${SUPPORT.email}`,
-  ].join('\n');
+  const text = [...textBlock(order[0]!), '—', ...textBlock(order[1]!), '\nنقاط | Nuqat'].join('\n');
   const codeHtml = parts.code
     ? `<p dir="ltr" style="font-size:28px;letter-spacing:8px;font-weight:700;font-family:monospace;margin:16px 0">${escapeHtml(parts.code)}</p>`
     : '';
@@ -51,7 +46,7 @@ function bilingual(parts: {
       .join(
         '',
       )}${codeHtml}${linkHtml(lang === 'ar' ? (parts.link?.ar ?? '') : (parts.link?.en ?? ''))}</div>`;
-  const html = `<!doctype html><html lang="${order[0]}" dir="${order[0] === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:Tahoma,Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto">${block(order[0]!, parts[order[0]!])}<hr>${block(order[1]!, parts[order[1]!])}<p style="color:#6b7280;font-size:12px">نقاط | Nuqat — ${escapeHtml(SUPPORT.email)}</p></body></html>`;
+  const html = `<!doctype html><html lang="${order[0]}" dir="${order[0] === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:Tahoma,Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto">${block(order[0]!, parts[order[0]!])}<hr>${block(order[1]!, parts[order[1]!])}<p style="color:#6b7280;font-size:12px">نقاط | Nuqat</p></body></html>`;
   return { text, html };
 }
 

@@ -6,6 +6,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** The web build's landing documents (apps/web/src/features/landing/prerender/document.ts). */
 const FILES = { ar: 'landing.html', en: 'landing.en.html' } as const;
 const ORIGIN_PLACEHOLDER = '__NUQAT_ORIGIN__';
+/** The page's support-contacts data block (features/landing/lib/landing-support.ts). */
+const SUPPORT_PLACEHOLDER = '__NUQAT_SUPPORT__';
+
+/** JSON safe inside <script>: no "</script>" or "<!--" can close or confuse the element. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
 
 interface Encoded {
   identity: Buffer;
@@ -21,17 +27,23 @@ function encode(html: string): Encoded {
 /**
  * The public landing page at `/`: Arabic, or English for `/?lang=en`, rendered at build time.
  * Its hreflang and Open Graph links must be absolute, so the build leaves a placeholder that is
- * replaced here, once, with the public address; the documents are compressed once too.
+ * replaced here, once, with the public address, and the support contacts of the configuration
+ * go into the page's data block; the documents are compressed once too.
  * Returns undefined when the build has no landing page.
  */
 export function loadLandingPage(
   webDistDir: string,
   publicUrl = '',
+  support: unknown = null,
 ): ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | undefined {
   const read = (file: string) => {
     const full = path.join(webDistDir, file);
     return existsSync(full)
-      ? encode(readFileSync(full, 'utf8').replaceAll(ORIGIN_PLACEHOLDER, publicUrl))
+      ? encode(
+          readFileSync(full, 'utf8')
+            .replaceAll(ORIGIN_PLACEHOLDER, publicUrl)
+            .replace(SUPPORT_PLACEHOLDER, () => scriptJson(support)),
+        )
       : undefined;
   };
   const ar = read(FILES.ar);

@@ -20,7 +20,7 @@ function fakeWebBuild(): string {
   ]) {
     writeFileSync(
       path.join(dir, file!),
-      `<html lang="${language}"><link rel="alternate" hreflang="en" href="__NUQAT_ORIGIN__/?lang=en" /></html>`,
+      `<html lang="${language}"><link rel="alternate" hreflang="en" href="__NUQAT_ORIGIN__/?lang=en" /><script id="nuqat-support" type="application/json">__NUQAT_SUPPORT__</script></html>`,
     );
   }
   writeFileSync(path.join(dir, 'assets/app-abc.js'), 'console.log("plain")');
@@ -34,9 +34,16 @@ afterEach(async () => {
   app = undefined;
 });
 
+const SUPPORT = {
+  email: 'help@nuqat.example',
+  phone: null,
+  whatsapp: '966501234567',
+  appStoreUrl: 'https://apps.salla.sa/ar/app/1</script><script>alert(1)',
+};
+
 async function serve(dir: string) {
   app = Fastify();
-  const spa = await registerStaticWeb(app, dir, PUBLIC_URL);
+  const spa = await registerStaticWeb(app, dir, PUBLIC_URL, SUPPORT);
   registerNotFoundHandler(app, spa);
   await app.ready();
   return app;
@@ -52,6 +59,12 @@ describe('serving the web build', () => {
     expect(res.body).toContain('<html lang="ar">');
     expect(res.body).toContain(`href="${PUBLIC_URL}/?lang=en"`);
     expect(res.body).not.toContain('__NUQAT_ORIGIN__');
+    // The configured support contacts, as JSON that cannot close its script element.
+    const block = /<script id="nuqat-support" type="application\/json">(.*?)<\/script>/.exec(
+      res.body,
+    );
+    expect(JSON.parse(block![1]!)).toEqual(SUPPORT);
+    expect(res.body).not.toContain('<script>alert(1)');
   });
 
   test('/?lang=en is the English landing page, compressed for browsers that accept it', async () => {

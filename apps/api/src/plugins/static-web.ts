@@ -14,6 +14,7 @@ export async function registerStaticWeb(
   app: FastifyInstance,
   webDistDir: string,
   publicUrl?: string,
+  support?: unknown,
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | undefined> {
   if (!existsSync(path.join(webDistDir, 'index.html'))) {
     app.log.warn({ webDistDir }, 'no web build found; serving the API only (run `npm run build`)');
@@ -35,7 +36,7 @@ export async function registerStaticWeb(
       );
     },
   });
-  const landing = loadLandingPage(webDistDir, publicUrl);
+  const landing = loadLandingPage(webDistDir, publicUrl, support);
   return (request, reply) => {
     if (landing && request.url.split('?')[0] === '/') return landing(request, reply);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

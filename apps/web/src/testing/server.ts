@@ -1,4 +1,21 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { SupportContactsResponseSchema } from '@nuqat/contracts';
 
-/** No default handlers: every test states the answers it relies on. */
-export const server = setupServer();
+/** The deployment's support contacts, as a configured server answers them. */
+export const TEST_SUPPORT = SupportContactsResponseSchema.parse({
+  success: true,
+  data: {
+    email: 'help@nuqat.example',
+    phone: '+966 11 234 5678',
+    whatsapp: '966501234567',
+    appStoreUrl: 'https://apps.salla.sa/ar/app/123456',
+  },
+});
+
+/**
+ * No default handlers but one: every test states the answers it relies on. The exception is the
+ * deployment's configuration (GET /api/support), the same on every screen that shows it; a test
+ * about it answers it itself.
+ */
+export const server = setupServer(http.get('/api/support', () => HttpResponse.json(TEST_SUPPORT)));

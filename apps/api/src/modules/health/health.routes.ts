@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SupportContactsResponseSchema, type SupportContacts } from '@nuqat/contracts';
 import type { DatabaseHandle } from '../../db/client.ts';
 
 /**
@@ -8,8 +10,20 @@ import type { DatabaseHandle } from '../../db/client.ts';
 export function healthRoutes(deps: {
   database: DatabaseHandle;
   pendingDeadLetters: () => Promise<number>;
+  support: SupportContacts;
 }) {
   return async function plugin(app: FastifyInstance) {
+    // How merchants reach support (configuration; public: the landing and login pages show it).
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/api/support',
+        { schema: { tags: ['public'], response: { 200: SupportContactsResponseSchema } } },
+        async (_request, reply) => {
+          reply.header('cache-control', 'public, max-age=300');
+          return { success: true as const, data: deps.support };
+        },
+      );
     app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
     app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
       try {

@@ -11,6 +11,7 @@ import { PointsExpiryCard } from '../../../features/store/components/points-expi
 import { PointsReleaseCard } from '../../../features/store/components/points-release-card';
 import { SubscriptionUsagePanel } from '../../../features/store/components/subscription-usage-panel';
 import { cn } from '../../../lib/cn';
+import { telHref, useSupportContacts } from '../../../lib/support-contacts';
 import { formatHour } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { changeLanguage } from '../../../lib/i18n';
@@ -24,6 +25,7 @@ export function SettingsRoute() {
   const language: Language = i18n.language === 'en' ? 'en' : 'ar';
   const [dark, setDark] = useDarkMode();
   const logout = useLogout();
+  const support = useSupportContacts();
 
   return (
     <div className="space-y-8">
@@ -95,30 +97,34 @@ export function SettingsRoute() {
             {t('settings.helpText')}
           </p>
           <ul className="space-y-3 text-sm">
-            <li className="flex items-center gap-3">
-              <Mail aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-300" />
-              <span className="text-slate-500 dark:text-slate-400">
-                {t('settings.supportEmail')}
-              </span>
-              <a
-                href={`mailto:${SUPPORT.email}`}
-                className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
-              >
-                <bdi dir="ltr">{SUPPORT.email}</bdi>
-              </a>
-            </li>
-            <li className="flex items-center gap-3">
-              <Phone aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-300" />
-              <span className="text-slate-500 dark:text-slate-400">
-                {t('settings.supportPhone')}
-              </span>
-              <a
-                href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`}
-                className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
-              >
-                <bdi dir="ltr">{SUPPORT.phone}</bdi>
-              </a>
-            </li>
+            {support?.email ? (
+              <li className="flex items-center gap-3">
+                <Mail aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-300" />
+                <span className="text-slate-500 dark:text-slate-400">
+                  {t('settings.supportEmail')}
+                </span>
+                <a
+                  href={`mailto:${support.email}`}
+                  className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
+                >
+                  <bdi dir="ltr">{support.email}</bdi>
+                </a>
+              </li>
+            ) : null}
+            {support?.phone ? (
+              <li className="flex items-center gap-3">
+                <Phone aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-300" />
+                <span className="text-slate-500 dark:text-slate-400">
+                  {t('settings.supportPhone')}
+                </span>
+                <a
+                  href={telHref(support.phone)}
+                  className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
+                >
+                  <bdi dir="ltr">{support.phone}</bdi>
+                </a>
+              </li>
+            ) : null}
             <li className="flex items-center gap-3">
               <Clock aria-hidden="true" className="size-5 text-brand-700 dark:text-brand-300" />
               <span className="text-slate-500 dark:text-slate-400">{t('settings.hours')}</span>
@@ -131,7 +137,7 @@ export function SettingsRoute() {
             </li>
           </ul>
           <a
-            href={SUPPORT.sallaAppStore}
+            href={support?.appStoreUrl ?? SUPPORT.sallaAppStore}
             target="_blank"
             rel="noreferrer"
             className="inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"

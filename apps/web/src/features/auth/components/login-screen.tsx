@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, ChartColumn, Gift, Sparkles } from 'lucide-react';
-import { PASSWORD_MIN_LENGTH, SUPPORT, UI_TIMING } from '@nuqat/contracts';
+import { PASSWORD_MIN_LENGTH, UI_TIMING } from '@nuqat/contracts';
 import { Logo } from '../../../components/brand/logo';
 import { LanguageToggle } from '../../../components/preferences/language-toggle';
 import { ThemeToggle } from '../../../components/preferences/theme-toggle';
@@ -11,6 +11,7 @@ import { Card } from '../../../components/ui/card';
 import { FormMessage } from '../../../components/ui/form-message';
 import { paths } from '../../../config/paths';
 import type { Message } from '../../../lib/messages';
+import { useSupportContacts } from '../../../lib/support-contacts';
 import { useRecoveryFlow, type RecoveryStep } from '../hooks/use-recovery-flow';
 import { LoginForm } from './login-form';
 import { RecoveryCodeStep } from './recovery-code-step';
@@ -44,6 +45,7 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const recovery = useRecoveryFlow();
+  const support = useSupportContacts();
   const { step, email, code, generation } = recovery.state;
   const [error, setError] = useState<Message | null>(() => reasonMessage(location.state));
   const [success, setSuccess] = useState<Message | null>(null);
@@ -181,15 +183,17 @@ export function LoginScreen() {
                 />
               ) : null}
             </Card>
-            <p className="mt-6 text-center text-sm text-slate-500 dark:text-slate-400">
-              {t('help')}{' '}
-              <a
-                href={`mailto:${SUPPORT.email}`}
-                className="font-medium text-brand-700 hover:underline dark:text-brand-300"
-              >
-                <bdi dir="ltr">{SUPPORT.email}</bdi>
-              </a>
-            </p>
+            {support?.email ? (
+              <p className="mt-6 text-center text-sm text-slate-500 dark:text-slate-400">
+                {t('help')}{' '}
+                <a
+                  href={`mailto:${support.email}`}
+                  className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+                >
+                  <bdi dir="ltr">{support.email}</bdi>
+                </a>
+              </p>
+            ) : null}
           </div>
         </main>
       </div>

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { renderApp } from '../../../testing/render-app';
-import { server } from '../../../testing/server';
+import { server, TEST_SUPPORT } from '../../../testing/server';
 import {
   dashboardBody,
   errorBody,
@@ -68,9 +68,18 @@ describe('the dashboard', () => {
     expect(activities[0]).toHaveTextContent('+120');
     expect(activities[1]).toHaveTextContent('−500');
 
-    expect(screen.getByTestId('support-email')).toHaveAttribute('href', 'mailto:support@nuqat.sa');
-    expect(screen.getByTestId('support-whatsapp').getAttribute('href')).toMatch(
-      /^https:\/\/wa\.me\/\d+$/,
+    // The support cards carry the deployment's configured contacts (GET /api/support).
+    expect(await screen.findByTestId('support-email')).toHaveAttribute(
+      'href',
+      `mailto:${TEST_SUPPORT.data.email}`,
+    );
+    expect(screen.getByTestId('support-whatsapp')).toHaveAttribute(
+      'href',
+      `https://wa.me/${TEST_SUPPORT.data.whatsapp}`,
+    );
+    expect(screen.getByTestId('support-appStore')).toHaveAttribute(
+      'href',
+      TEST_SUPPORT.data.appStoreUrl,
     );
     // A starter store is offered the upgrade.
     expect(await screen.findByTestId('upgrade-link')).toHaveAttribute(

@@ -2,10 +2,11 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { PLANS, STORAGE_KEYS, SUPPORT } from '@nuqat/contracts';
+import { PLANS, STORAGE_KEYS, SUPPORT, type SupportContacts } from '@nuqat/contracts';
 import ar from '../../../locales/ar/landing.json';
 import en from '../../../locales/en/landing.json';
 import { createLandingI18n, followLanguageChanges } from '../lib/landing-i18n';
+import { SUPPORT_SCRIPT_ID } from '../lib/landing-support';
 import { openMailDraft } from '../lib/mail-draft';
 import type * as MailDraft from '../lib/mail-draft';
 import { LandingPage } from './landing-page';
@@ -14,6 +15,26 @@ vi.mock('../lib/mail-draft', async (importOriginal) => ({
   ...(await importOriginal<typeof MailDraft>()),
   openMailDraft: vi.fn(),
 }));
+
+const CONFIGURED = {
+  email: 'help@nuqat.example' as string,
+  phone: '+966 11 234 5678',
+  whatsapp: '966501234567',
+  appStoreUrl: 'https://apps.salla.sa/ar/app/123456',
+} satisfies SupportContacts;
+
+/** The support contacts as the API injects them into the served page (null: none configured). */
+function serveSupport(contacts: SupportContacts | null) {
+  document.getElementById(SUPPORT_SCRIPT_ID)?.remove();
+  if (!contacts) return;
+  const script = document.createElement('script');
+  script.id = SUPPORT_SCRIPT_ID;
+  script.type = 'application/json';
+  script.textContent = JSON.stringify(contacts);
+  document.head.append(script);
+}
+
+beforeEach(() => serveSupport(CONFIGURED));
 
 function renderLanding(language: 'ar' | 'en' = 'ar') {
   const i18n = createLandingI18n(language);
@@ -65,19 +86,21 @@ describe('landing page content', () => {
     const { container } = renderLanding();
     const external = [...container.querySelectorAll<HTMLAnchorElement>('a[href^="http"]')];
     expect(external.map((a) => a.href)).toEqual(
-      expect.arrayContaining([`${SUPPORT.sallaSite}/`, `${SUPPORT.sallaAppStore}/`]),
+      expect.arrayContaining([`${SUPPORT.sallaSite}/`, CONFIGURED.appStoreUrl]),
     );
     for (const anchor of external) {
       expect(anchor).toHaveAttribute('target', '_blank');
       expect(anchor.getAttribute('rel')).toContain('noopener');
     }
+    // "Join" goes to the app's listing on Salla's App Store; the logo back to the top.
     expect(screen.getAllByRole('link', { name: new RegExp(ar.header.join) })[0]).toHaveAttribute(
       'href',
-      SUPPORT.sallaSite,
+      CONFIGURED.appStoreUrl,
     );
-    expect(
-      screen.getByRole('link', { name: new RegExp(`^${ar.header.logoLabel}`) }),
-    ).toHaveAttribute('href', SUPPORT.sallaSite);
+    expect(screen.getByRole('link', { name: ar.header.logoLabel })).toHaveAttribute(
+      'href',
+      '#main',
+    );
   });
 
   test('the hero offers subscribing, a preview of the platform and the 500-point example', () => {
@@ -144,6 +167,28 @@ describe('landing page content', () => {
     expect(faq.textContent).toContain('90 days');
   });
 
+  test('the contact details are the configured ones, each in its own direction; unset ones are not shown', () => {
+    const first = renderLanding();
+    let footer = first.container.querySelector('footer')!;
+    expect(within(footer).getByRole('link', { name: CONFIGURED.phone })).toHaveAttribute(
+      'href',
+      'tel:+966112345678',
+    );
+    expect(within(footer).getByText(CONFIGURED.phone).closest('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(
+      within(footer).getByRole('link', { name: new RegExp(ar.footer.whatsapp) }),
+    ).toHaveAttribute('href', 'https://wa.me/966501234567');
+    first.unmount();
+
+    serveSupport(null);
+    footer = renderLanding().container.querySelector('footer')!;
+    expect(
+      footer.querySelector('a[href^="mailto:"], a[href^="tel:"], a[href*="wa.me"]'),
+    ).toBeNull();
+    expect(within(footer).queryByLabelText(ar.footer.newsletter.label)).toBeNull();
+    expect(footer.textContent).not.toContain('000 0000');
+  });
+
   test('the footer has quick links and contact details, and no placeholder links', () => {
     const { container } = renderLanding();
     const footer = container.querySelector('footer')!;
@@ -153,9 +198,9 @@ describe('landing page content', () => {
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual(['#features', '#system', '#pricing']);
-    expect(within(footer).getByRole('link', { name: SUPPORT.email })).toHaveAttribute(
+    expect(within(footer).getByRole('link', { name: CONFIGURED.email })).toHaveAttribute(
       'href',
-      `mailto:${SUPPORT.email}`,
+      `mailto:${CONFIGURED.email}`,
     );
     for (const anchor of footer.querySelectorAll('a')) {
       expect(anchor.getAttribute('href'), anchor.outerHTML).toMatch(
@@ -287,14 +332,14 @@ describe('newsletter', () => {
     await user.click(screen.getByRole('button', { name: en.footer.newsletter.submit }));
     expect(openMailDraft).toHaveBeenCalledTimes(1);
     const href = vi.mocked(openMailDraft).mock.calls[0]![0];
-    expect(href.startsWith(`mailto:${SUPPORT.email}?`)).toBe(true);
+    expect(href.startsWith(`mailto:${CONFIGURED.email}?`)).toBe(true);
     const query = new URLSearchParams(href.split('?')[1]);
     expect(query.get('subject')).toBe(en.footer.newsletter.mailSubject);
     expect(query.get('body')).toBe('Please add owner@rose.example to the Nuqat newsletter.');
     expect(screen.getByRole('status')).toHaveTextContent('owner@rose.example');
     expect(
-      within(screen.getByRole('status')).getByRole('link', { name: SUPPORT.email }),
-    ).toHaveAttribute('href', `mailto:${SUPPORT.email}`);
+      within(screen.getByRole('status')).getByRole('link', { name: CONFIGURED.email }),
+    ).toHaveAttribute('href', `mailto:${CONFIGURED.email}`);
   });
 
   test('the e-mail field is an e-mail input with a placeholder, required before drafting', async () => {

@@ -12,6 +12,7 @@ import { useDrawerBehaviour } from '../hooks/use-drawer-behaviour';
 import { HEADER_LINKS } from '../nav-links';
 import { ExternalLink } from './external-link';
 import { LanguageButton } from './language-button';
+import { useLandingSupport } from '../lib/landing-support';
 
 export interface MobileDrawerProps {
   open: boolean;
@@ -24,6 +25,7 @@ export interface MobileDrawerProps {
  * over a backdrop. Closes on the backdrop, the close button, Escape, and on choosing a link.
  */
 export function MobileDrawer({ open, onClose, returnFocusRef }: MobileDrawerProps) {
+  const support = useLandingSupport();
   const { t } = useTranslation('landing');
   const panelRef = useRef<HTMLDivElement>(null);
   useDrawerBehaviour({ open, panelRef, returnFocusRef, onClose });
@@ -106,7 +108,7 @@ export function MobileDrawer({ open, onClose, returnFocusRef }: MobileDrawerProp
             {t('header.login')}
           </a>
           <ExternalLink
-            href={SUPPORT.sallaSite}
+            href={support?.appStoreUrl ?? SUPPORT.sallaAppStore}
             onClick={onClose}
             className={buttonClasses({ size: 'lg' })}
           >

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { SUPPORT } from '@nuqat/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { newsletterMailto, openMailDraft } from '../lib/mail-draft';
 
@@ -10,7 +9,7 @@ import { newsletterMailto, openMailDraft } from '../lib/mail-draft';
  * e-mail to support in the visitor's mail app and says so, with the address to write to if
  * no app opened. Nothing pretends to have been sent.
  */
-export function NewsletterForm() {
+export function NewsletterForm({ supportEmail }: { supportEmail: string }) {
   const { t } = useTranslation('landing');
   const [sentFor, setSentFor] = useState<string | null>(null);
 
@@ -20,7 +19,7 @@ export function NewsletterForm() {
     if (!email) return;
     openMailDraft(
       newsletterMailto(
-        SUPPORT.email,
+        supportEmail,
         t('footer.newsletter.mailSubject'),
         t('footer.newsletter.mailBody', { email }),
       ),
@@ -71,8 +70,8 @@ export function NewsletterForm() {
             </span>
             <span className="block">
               {t('footer.newsletter.fallback')}{' '}
-              <a href={`mailto:${SUPPORT.email}`} className="font-semibold underline" dir="ltr">
-                {SUPPORT.email}
+              <a href={`mailto:${supportEmail}`} className="font-semibold underline" dir="ltr">
+                {supportEmail}
               </a>
             </span>
           </p>

@@ -8,6 +8,7 @@ import { useLandingLanguage } from '../hooks/use-landing-language';
 import { FOOTER_LINKS } from '../nav-links';
 import { ExternalLink } from './external-link';
 import { NewsletterForm } from './newsletter-form';
+import { useLandingSupport } from '../lib/landing-support';
 
 const linkClass =
   'rounded text-slate-300 underline-offset-4 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400';
@@ -20,7 +21,7 @@ const linkClass =
 export function SiteFooter({ inert }: { inert: boolean }) {
   const { t } = useTranslation('landing');
   const { language } = useLandingLanguage();
-  const whatsapp = `https://wa.me/${SUPPORT.whatsapp.replace(/\D/g, '')}`;
+  const support = useLandingSupport();
 
   return (
     <footer inert={inert} className="bg-slate-900 text-slate-300 dark:bg-black">
@@ -55,26 +56,32 @@ export function SiteFooter({ inert }: { inert: boolean }) {
         <div className="space-y-3">
           <h2 className="text-base font-bold text-white">{t('footer.contact')}</h2>
           <ul className="space-y-2 text-sm">
-            <li className="flex items-center gap-2">
-              <Mail aria-hidden="true" className="size-4 shrink-0" />
-              <span className="sr-only">{t('footer.email')}</span>
-              <a href={`mailto:${SUPPORT.email}`} className={linkClass}>
-                <bdi>{SUPPORT.email}</bdi>
-              </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <Phone aria-hidden="true" className="size-4 shrink-0" />
-              <span className="sr-only">{t('footer.phone')}</span>
-              <a href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`} className={linkClass}>
-                <bdi dir="ltr">{SUPPORT.phone}</bdi>
-              </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <MessageCircle aria-hidden="true" className="size-4 shrink-0" />
-              <ExternalLink href={whatsapp} className={linkClass}>
-                {t('footer.whatsapp')}
-              </ExternalLink>
-            </li>
+            {support?.email ? (
+              <li className="flex items-center gap-2">
+                <Mail aria-hidden="true" className="size-4 shrink-0" />
+                <span className="sr-only">{t('footer.email')}</span>
+                <a href={`mailto:${support.email}`} className={linkClass}>
+                  <bdi dir="ltr">{support.email}</bdi>
+                </a>
+              </li>
+            ) : null}
+            {support?.phone ? (
+              <li className="flex items-center gap-2">
+                <Phone aria-hidden="true" className="size-4 shrink-0" />
+                <span className="sr-only">{t('footer.phone')}</span>
+                <a href={`tel:${support.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
+                  <bdi dir="ltr">{support.phone}</bdi>
+                </a>
+              </li>
+            ) : null}
+            {support?.whatsapp ? (
+              <li className="flex items-center gap-2">
+                <MessageCircle aria-hidden="true" className="size-4 shrink-0" />
+                <ExternalLink href={`https://wa.me/${support.whatsapp}`} className={linkClass}>
+                  {t('footer.whatsapp')}
+                </ExternalLink>
+              </li>
+            ) : null}
             <li className="flex items-center gap-2">
               <Clock aria-hidden="true" className="size-4 shrink-0" />
               <span>
@@ -84,11 +91,11 @@ export function SiteFooter({ inert }: { inert: boolean }) {
                 })}
               </span>
             </li>
-            <li>{t('footer.reply')}</li>
+            {support?.email ? <li>{t('footer.reply')}</li> : null}
           </ul>
         </div>
 
-        <NewsletterForm />
+        {support?.email ? <NewsletterForm supportEmail={support.email} /> : null}
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-slate-400 sm:px-6">

@@ -12,6 +12,7 @@ import { useScrolledPast } from '../hooks/use-scrolled-past';
 import { HEADER_LINKS } from '../nav-links';
 import { ExternalLink } from './external-link';
 import { LanguageButton } from './language-button';
+import { useLandingSupport } from '../lib/landing-support';
 
 export interface SiteHeaderProps {
   menuOpen: boolean;
@@ -21,6 +22,7 @@ export interface SiteHeaderProps {
 
 /** Transparent over the hero; opaque with a shadow once the page scrolls past 10 px. */
 export function SiteHeader({ menuOpen, onOpenMenu, menuButtonRef }: SiteHeaderProps) {
+  const support = useLandingSupport();
   const { t } = useTranslation('landing');
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
 
@@ -45,13 +47,13 @@ export function SiteHeader({ menuOpen, onOpenMenu, menuButtonRef }: SiteHeaderPr
         {t('skipToContent')}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <ExternalLink
-          href={SUPPORT.sallaSite}
-          label={t('header.logoLabel')}
+        <a
+          href={sectionHref(SECTION_IDS.main)}
+          aria-label={t('header.logoLabel')}
           className="rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
         >
           <Logo />
-        </ExternalLink>
+        </a>
 
         <nav aria-label={t('header.navLabel')} className="hidden items-center gap-1 md:flex">
           {HEADER_LINKS.map((link) => (
@@ -80,7 +82,7 @@ export function SiteHeader({ menuOpen, onOpenMenu, menuButtonRef }: SiteHeaderPr
             {t('header.login')}
           </a>
           <ExternalLink
-            href={SUPPORT.sallaSite}
+            href={support?.appStoreUrl ?? SUPPORT.sallaAppStore}
             className={buttonClasses({ size: 'sm', className: 'max-md:hidden' })}
           >
             {t('header.join')}

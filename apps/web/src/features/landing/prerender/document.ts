@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from '@nuqat/contracts';
+import { SUPPORT_PLACEHOLDER, SUPPORT_SCRIPT_ID } from '../lib/landing-support';
 import arLanding from '../../../locales/ar/landing.json';
 import enLanding from '../../../locales/en/landing.json';
 
@@ -65,6 +66,8 @@ export function landingHead(language: Language): string {
     `<meta property="og:locale" content="${OG_LOCALES[language]}" />`,
     `<meta property="og:locale:alternate" content="${OG_LOCALES[other]}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
+    // Filled by the API with the deployment's support contacts (a data block, never run).
+    `<script id="${SUPPORT_SCRIPT_ID}" type="application/json">${SUPPORT_PLACEHOLDER}</script>`,
   ];
   return tags.join('\n    ');
 }
