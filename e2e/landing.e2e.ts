@@ -1,4 +1,4 @@
-import { SUPPORT, type Language } from '@nuqat/contracts';
+import type { Language } from '@nuqat/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import ar from '../apps/web/src/locales/ar/landing.json' with { type: 'json' };
