@@ -8,11 +8,11 @@ import {
   type MerchantCoupon,
   type RedemptionStatus,
 } from '@nuqat/contracts';
-import { ActionError } from '../../../components/ui/action-error';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { LoadingState } from '../../../components/ui/spinner';
@@ -195,33 +195,29 @@ export function CouponsList() {
         <div className="space-y-4">
           <CouponsTable coupons={items} onCancel={openCancel} busy={busy} />
           <CouponCards coupons={items} onCancel={openCancel} busy={busy} />
-          {coupons.isFetchNextPageError ? (
-            <ActionError
-              message={{ key: 'coupons:loadMoreError' }}
-              detail={failureDetail(coupons.error)}
-            />
-          ) : null}
-          <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-            <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          <LoadMore
+            status={
               <Trans
                 t={t}
                 i18nKey={coupons.hasNextPage ? 'shown' : 'allShown'}
                 values={{ count: formatNumber(items.length, language) }}
                 components={{ n: <bdi className="font-semibold" /> }}
               />
-            </p>
-            {coupons.hasNextPage ? (
-              <Button
-                variant="secondary"
-                onClick={() => void coupons.fetchNextPage()}
-                loading={coupons.isFetchingNextPage}
-                disabled={coupons.isFetchingNextPage || busy}
-                className="w-full sm:w-auto"
-              >
-                {t('loadMore')}
-              </Button>
-            ) : null}
-          </div>
+            }
+            label={t('loadMore')}
+            hasMore={coupons.hasNextPage}
+            loading={coupons.isFetchingNextPage}
+            disabled={busy}
+            onLoadMore={() => void coupons.fetchNextPage()}
+            error={
+              coupons.isFetchNextPageError
+                ? {
+                    message: { key: 'coupons:loadMoreError' },
+                    detail: failureDetail(coupons.error),
+                  }
+                : null
+            }
+          />
         </div>
       );
     }

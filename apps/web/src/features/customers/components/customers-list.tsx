@@ -9,12 +9,12 @@ import {
   type CustomerSort,
   type CustomerSummary,
 } from '@nuqat/contracts';
-import { ActionError } from '../../../components/ui/action-error';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Input, NumberInput } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { LoadingState } from '../../../components/ui/spinner';
@@ -449,33 +449,29 @@ export function CustomersList() {
         <div className="space-y-4">
           <CustomersTable items={items} busy={busy} />
           <CustomerCards items={items} busy={busy} />
-          {customers.isFetchNextPageError ? (
-            <ActionError
-              message={{ key: 'customers:loadMoreError' }}
-              detail={failureDetail(customers.error)}
-            />
-          ) : null}
-          <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-            <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          <LoadMore
+            status={
               <Trans
                 t={t}
                 i18nKey={customers.hasNextPage ? 'shown' : 'allShown'}
                 values={{ count: formatNumber(items.length, language) }}
                 components={{ n: <bdi className="font-semibold" /> }}
               />
-            </p>
-            {customers.hasNextPage ? (
-              <Button
-                variant="secondary"
-                onClick={() => void customers.fetchNextPage()}
-                loading={customers.isFetchingNextPage}
-                disabled={customers.isFetchingNextPage || busy}
-                className="w-full sm:w-auto"
-              >
-                {t('loadMore')}
-              </Button>
-            ) : null}
-          </div>
+            }
+            label={t('loadMore')}
+            hasMore={customers.hasNextPage}
+            loading={customers.isFetchingNextPage}
+            disabled={busy}
+            onLoadMore={() => void customers.fetchNextPage()}
+            error={
+              customers.isFetchNextPageError
+                ? {
+                    message: { key: 'customers:loadMoreError' },
+                    detail: failureDetail(customers.error),
+                  }
+                : null
+            }
+          />
         </div>
       );
     }
