@@ -338,6 +338,59 @@ describe('support contacts on /settings', () => {
   );
 });
 
+describe('tap targets on a phone', () => {
+  test.each(['ar', 'en'] as const)(
+    'in %s, every button and switch of the back-office screens is 44 px tall to the touch',
+    async (lang) => {
+      const { context, page } = await openSignedIn(browser, session, {
+        language: lang,
+        width: 390,
+        height: 844,
+      });
+      const small: string[] = [];
+      for (const screen of [
+        '/dashboard',
+        '/customers',
+        '/setpoints',
+        '/rewards',
+        '/coupons',
+        '/settings',
+      ]) {
+        await page.goto(`${product.baseUrl}${screen}`);
+        await page.locator('main h1').waitFor();
+        await page.waitForLoadState('networkidle');
+        small.push(
+          ...(await page.evaluate((where) => {
+            const found: string[] = [];
+            const controls = document.querySelectorAll<HTMLElement>(
+              'main button, main [role="switch"], header button',
+            );
+            for (const el of Array.from(controls)) {
+              const box = el.getBoundingClientRect();
+              if (box.width === 0 || box.height === 0) continue;
+              // Inline text links styled as buttons are words in a sentence (WCAG 2.5.8 exempts them).
+              if (el.closest('p')) continue;
+              // The touchable area: the box, or what the control's ::after adds around it.
+              const after = getComputedStyle(el, '::after');
+              const extra =
+                after.position === 'absolute'
+                  ? -parseFloat(after.top || '0') - parseFloat(after.bottom || '0')
+                  : 0;
+              if (box.height + Math.max(0, extra) < 44)
+                found.push(
+                  `${where}: ${el.outerHTML.slice(0, 120)} (${Math.round(box.height)} px)`,
+                );
+            }
+            return found;
+          }, screen)),
+        );
+      }
+      expect(small).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe('settings screenshots', () => {
   test('/settings at ar/en, light/dark, 390 and 1280 wide (the dashboard: dashboard.e2e.ts)', async () => {
     const files: string[] = [];

@@ -21,11 +21,12 @@ const variants: Record<ButtonVariant, string> = {
   link: 'text-brand-700 underline-offset-4 hover:underline dark:text-brand-300',
 };
 
+/** On a phone every button is a 44 px tap target at least; small ones shrink from 640 px up. */
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm',
+  sm: 'h-11 px-3 text-sm sm:h-9',
   md: 'h-11 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
-  icon: 'size-10',
+  icon: 'size-11 sm:size-10',
 };
 
 export function buttonClasses({

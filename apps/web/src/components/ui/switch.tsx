@@ -17,7 +17,7 @@ export function Switch({ className, ...props }: SwitchProps) {
     <SwitchPrimitive.Root
       {...props}
       className={cn(
-        'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-brand-600 dark:bg-slate-700 dark:data-[state=checked]:bg-brand-500',
+        'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full after:absolute after:-inset-x-1 after:-inset-y-2 bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-brand-600 dark:bg-slate-700 dark:data-[state=checked]:bg-brand-500',
         className,
       )}
     >
