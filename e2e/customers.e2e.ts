@@ -109,9 +109,10 @@ describe.each(['ar', 'en'] as const)('the customers screens in %s', (lang) => {
       })
       .waitFor();
     await expect.poll(() => balance.textContent()).toBe(expected.toLocaleString('en-US'));
+    // The history is read again after the change: its newest row is the adjustment, with the reason.
     const row = page.getByTestId('ledger-row').first();
-    expect(await row.getAttribute('data-cause')).toBe('adjustment');
-    expect(await row.textContent()).toContain(reason);
+    await expect.poll(() => row.getAttribute('data-cause')).toBe('adjustment');
+    await expect.poll(() => row.textContent()).toContain(reason);
     expect((await account(target.id)).customer.balance).toBe(expected);
 
     // Removing more than the balance is refused and changes nothing.
@@ -124,6 +125,31 @@ describe.each(['ar', 'en'] as const)('the customers screens in %s', (lang) => {
       .waitFor();
     expect((await account(target.id)).customer.balance).toBe(expected);
     await screenshot(page, `customer-account-${lang}-1280`);
+    await context.close();
+  });
+
+  test('on a phone, the toast of an adjustment does not cover the button that made it', async () => {
+    const { items } = await list();
+    const target = items.find((c) => c.orders > 0)!;
+    const { context, page } = await openSignedIn(browser, session, {
+      language: lang,
+      width: 390,
+      height: 844,
+    });
+    await page.goto(`${product.baseUrl}/customers/${target.id}`);
+    const form = page.getByTestId('adjust-form');
+    await form.getByLabel(t.adjust.points, { exact: true }).fill('1');
+    await form.getByLabel(t.adjust.reason, { exact: true }).fill('Goodwill');
+    const submit = form.getByRole('button', { name: t.adjust.submit });
+    // As a merchant who scrolled down to it: the button at the foot of the screen.
+    await submit.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await submit.click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    const [a, b] = [(await toast.boundingBox())!, (await submit.boundingBox())!];
+    const overlap =
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap).toBe(false);
     await context.close();
   });
 

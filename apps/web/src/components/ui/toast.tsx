@@ -26,7 +26,11 @@ const ACTION_TOAST_MS = 8000;
 
 let nextId = 1;
 
-/** Success notes that leave by themselves after 3 s (spec §9); failures are shown where they happen. */
+/**
+ * Success notes that leave by themselves after 3 s (spec §9); failures are shown where they happen.
+ * They appear at the top, under the header: the buttons they report on sit in forms and at the
+ * foot of dialogs and cards, which a toast at the bottom of a phone covered.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const text = useMessageText();
@@ -78,7 +82,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       ))}
       <Toast.Viewport
         label={t('toast.region')}
-        className="fixed inset-x-0 bottom-0 z-[60] m-0 flex list-none flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:end-0 sm:w-96"
+        className="fixed inset-x-0 top-16 z-[60] m-0 flex list-none flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:end-0 sm:w-96"
       />
     </Toast.Provider>
   );
