@@ -5,7 +5,7 @@ import arAuth from '../apps/web/src/locales/ar/auth.json' with { type: 'json' };
 import enAuth from '../apps/web/src/locales/en/auth.json' with { type: 'json' };
 import arCommon from '../apps/web/src/locales/ar/common.json' with { type: 'json' };
 import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
-import { extractResetCode, startSmtpSink, type SmtpSink } from '../apps/api/src/test/smtp-sink.ts';
+import { extractMailedCode, startSmtpSink, type SmtpSink } from '../apps/api/src/test/smtp-sink.ts';
 import { launchBrowser, openPage, screenshot } from './support/browser.ts';
 import { startProduct, type Product } from './support/product.ts';
 
@@ -109,7 +109,7 @@ describe.each(['ar', 'en'] as const)('password recovery in %s', (lang) => {
     const before = smtp.messages.length;
     await emailStep.getByRole('button', { name: t.recovery.email.submit }).click();
     await page.getByRole('status').filter({ hasText: t.recovery.messages.codeSent }).waitFor();
-    const code = extractResetCode(await smtp.waitForMail(product.demo.email, { after: before }));
+    const code = extractMailedCode(await smtp.waitForMail(product.demo.email, { after: before }));
 
     const codeStep = page.getByTestId('recovery-code');
     const verify = codeStep.getByRole('button', { name: t.recovery.code.submit });

@@ -8,7 +8,7 @@ import {
 } from '@nuqat/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { extractResetCode, startSmtpSink, type SmtpSink } from '../apps/api/src/test/smtp-sink.ts';
+import { extractMailedCode, startSmtpSink, type SmtpSink } from '../apps/api/src/test/smtp-sink.ts';
 import arCoupons from '../apps/web/src/locales/ar/coupons.json' with { type: 'json' };
 import enCoupons from '../apps/web/src/locales/en/coupons.json' with { type: 'json' };
 import arMerchant from '../apps/web/src/locales/ar/merchant.json' with { type: 'json' };
@@ -83,7 +83,7 @@ async function shopperSession(email: string): Promise<ShopperSession> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ merchantId: MERCHANT_ID, email }),
   });
-  const code = extractResetCode(await smtp.waitForMail(email, { after: before }));
+  const code = extractMailedCode(await smtp.waitForMail(email, { after: before }));
   return api<ShopperSession>('/api/customers/auth/verify-code', {
     method: 'POST',
     body: JSON.stringify({ merchantId: MERCHANT_ID, email, code }),

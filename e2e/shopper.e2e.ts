@@ -1,7 +1,7 @@
 import type { CustomerLoyaltyData, Language, ShopperSession } from '@nuqat/contracts';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { extractResetCode, startSmtpSink, type SmtpSink } from '../apps/api/src/test/smtp-sink.ts';
+import { extractMailedCode, startSmtpSink, type SmtpSink } from '../apps/api/src/test/smtp-sink.ts';
 import { ar } from '../apps/web/src/shopper/locales/ar.ts';
 import { en } from '../apps/web/src/shopper/locales/en.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
@@ -116,7 +116,7 @@ async function shopperSession(email: string): Promise<ShopperSession> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ merchantId: MERCHANT_ID, email }),
   });
-  const code = extractResetCode(await smtp.waitForMail(email, { after: before }));
+  const code = extractMailedCode(await smtp.waitForMail(email, { after: before }));
   return api<ShopperSession>('/api/customers/auth/verify-code', {
     method: 'POST',
     body: JSON.stringify({ merchantId: MERCHANT_ID, email, code }),
@@ -178,7 +178,7 @@ test('an Arabic shopper on a phone signs in with a mailed code, redeems a reward
   await signIn.getByRole('button', { name: t['signIn.sendCode'] }).click();
   const codeInput = signIn.getByLabel(t['signIn.code'], { exact: true });
   await codeInput.waitFor();
-  const code = extractResetCode(await smtp.waitForMail(SARA.email, { after: mailsBefore }));
+  const code = extractMailedCode(await smtp.waitForMail(SARA.email, { after: mailsBefore }));
   const verify = signIn.getByRole('button', { name: t['signIn.verify'] });
   expect(await verify.isDisabled()).toBe(true);
   await codeInput.fill(code);

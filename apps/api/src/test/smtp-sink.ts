@@ -77,8 +77,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
 }
 
-/** The 6-digit code in a reset mail. */
-export function extractResetCode(mail: ReceivedMail): string {
+/** The 6-digit code of a mail that carries one (password reset, shopper sign-in). */
+export function extractMailedCode(mail: ReceivedMail): string {
   // The code stands on a line of its own; other numbers (a store called "Store 123456") do not.
   const match = /^\s*(\d{6})\s*$/m.exec(mail.text);
   if (!match) throw new Error(`no 6-digit code in mail "${mail.subject}"`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { webhooks } from '@nuqat/salla-sandbox';
 import { merchants, webhookEvents } from '../../db/schema/index.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
-import { extractResetCode } from '../../test/smtp-sink.ts';
+import { extractMailedCode } from '../../test/smtp-sink.ts';
 import {
   createEngineContext,
   deliverOk,
@@ -83,7 +83,7 @@ describe('app.store.authorize keeps the install first', () => {
       profileFetchNextAt: null,
     });
     const mail = await ctx.smtp.waitForMail(ownerEmail, { after: before });
-    const code = extractResetCode(mail);
+    const code = extractMailedCode(mail);
     const ip = uniqueIp();
     const call = (url: string, payload: object) =>
       ctx.server.inject({

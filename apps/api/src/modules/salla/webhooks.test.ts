@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { orderModel, webhooks } from '@nuqat/salla-sandbox';
 import { merchants, orders, webhookEvents } from '../../db/schema/index.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
-import { extractResetCode } from '../../test/smtp-sink.ts';
+import { extractMailedCode } from '../../test/smtp-sink.ts';
 import {
   balanceOf,
   createEngineContext,
@@ -188,7 +188,7 @@ describe('app events', () => {
 
     const mail = await ctx.smtp.waitForMail(ownerEmail, { after: before });
     expect(mail.text).toContain('/login');
-    const code = extractResetCode(mail);
+    const code = extractMailedCode(mail);
     const ip = uniqueIp();
     const call = (url: string, payload: object) =>
       ctx.server.inject({

@@ -17,6 +17,7 @@ import {
   type EngineContext,
 } from '../../test/engine-support.ts';
 import { signedInStore, uniqueEmail, uniqueIp } from '../../test/test-app.ts';
+import { extractMailedCode } from '../../test/smtp-sink.ts';
 import { creditPoints } from '../engine/ledger.service.ts';
 import { insertReward, type RewardValues } from '../rewards/rewards.repository.ts';
 
@@ -87,8 +88,6 @@ async function reward(c: EngineContext, shop: Shop, values: Partial<RewardValues
   return insertReward(c.database.db, shop.merchantId, { ...REWARD, ...values });
 }
 
-const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
-
 function requestCode(c: EngineContext, merchantId: number, email: string, ip = uniqueIp()) {
   return c.server.inject({
     method: 'POST',
@@ -112,7 +111,7 @@ async function signIn(c: EngineContext, merchantId: number, email: string): Prom
   const after = c.smtp.messages.length;
   expect((await requestCode(c, merchantId, email)).statusCode).toBe(200);
   const mail = await c.smtp.waitForMail(email, { after });
-  const res = await verifyCode(c, merchantId, email, codeIn(mail.text)!);
+  const res = await verifyCode(c, merchantId, email, extractMailedCode(mail));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.token as string;
 }
@@ -164,7 +163,7 @@ describe('shopper identity', () => {
       expect(res.json()).toEqual(known.json());
     }
     const mail = await ctx.smtp.waitForMail(email, { after: before });
-    expect(codeIn(mail.text)).toMatch(/^\d{6}$/);
+    expect(extractMailedCode(mail)).toMatch(/^\d{6}$/);
     expect(mail.text).toContain('10');
     expect(mail.text).toMatch(/رمز|الرمز/);
     expect(mail.text).toContain('code');
@@ -178,7 +177,7 @@ describe('shopper identity', () => {
 
     let after = ctx.smtp.messages.length;
     await requestCode(ctx, shop.merchantId, email);
-    let code = codeIn((await ctx.smtp.waitForMail(email, { after })).text)!;
+    let code = extractMailedCode(await ctx.smtp.waitForMail(email, { after }));
     const wrong = code === '000000' ? '111111' : '000000';
     const bad = await verifyCode(ctx, shop.merchantId, email, wrong);
     expect(bad.statusCode).toBe(400);
@@ -195,7 +194,7 @@ describe('shopper identity', () => {
     // Expired after 10 minutes.
     after = ctx.smtp.messages.length;
     await requestCode(ctx, shop.merchantId, email);
-    code = codeIn((await ctx.smtp.waitForMail(email, { after })).text)!;
+    code = extractMailedCode(await ctx.smtp.waitForMail(email, { after }));
     ctx.clock.advance(11 * 60_000);
     expect((await verifyCode(ctx, shop.merchantId, email, code)).json().code).toBe(
       'SHOPPER_CODE_INVALID',
@@ -205,7 +204,7 @@ describe('shopper identity', () => {
     const other = await shopper(ctx, shop);
     after = ctx.smtp.messages.length;
     await requestCode(ctx, shop.merchantId, other.email);
-    code = codeIn((await ctx.smtp.waitForMail(other.email, { after })).text)!;
+    code = extractMailedCode(await ctx.smtp.waitForMail(other.email, { after }));
     const miss = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++)
       expect((await verifyCode(ctx, shop.merchantId, other.email, miss)).statusCode).toBe(400);
