@@ -1,20 +1,42 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Settings2 } from 'lucide-react';
-import { buttonClasses } from '../../../components/ui/button';
+import { Plus, Settings2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
-import { paths } from '../../../config/paths';
+import { ToastProvider } from '../../../components/ui/toast';
 import { useRewards } from '../../../features/rewards/api/get-rewards';
 import { RedemptionsTable } from '../../../features/rewards/components/redemptions-table';
+import {
+  RewardsDialog,
+  type RewardsDialogView,
+} from '../../../features/rewards/components/rewards-dialog';
 import { RewardsReport } from '../../../features/rewards/components/rewards-report';
+import { useStoreInfo } from '../../../features/store/api/get-store-info';
 import { useDocumentTitle } from '../../../lib/document-title';
 
+/**
+ * Rewards have one home (issue 15): their results, their redemptions, and where they are created,
+ * edited, switched and deleted. Other screens link here with `?reward=new|list`.
+ */
 export function RewardsRoute() {
   const { t } = useTranslation(['merchant', 'rewards']);
   useDocumentTitle('merchant:screens.rewards.title');
   const rewards = useRewards();
+  const plan = useStoreInfo().data?.subscriptionPlan;
   const [rewardId, setRewardId] = useState('');
+  const [params, setParams] = useSearchParams();
+  // Opened from another screen with ?reward=new (a new reward) or ?reward=list (the list).
+  const [view, setView] = useState<RewardsDialogView | null>(() => {
+    const asked = params.get('reward');
+    if (asked === 'new') return { mode: 'form', reward: null };
+    if (asked === 'list') return { mode: 'list' };
+    return null;
+  });
+  // The address forgets it, so a reload shows the screen itself.
+  useEffect(() => {
+    if (params.has('reward')) setParams({}, { replace: true });
+  }, [params, setParams]);
 
   function showRedemptions(id: string) {
     setRewardId(id);
@@ -23,24 +45,42 @@ export function RewardsRoute() {
     heading?.focus({ preventScroll: true });
   }
 
+  function edit(id: string) {
+    const reward = rewards.data?.find((r) => r.id === id);
+    if (reward) setView({ mode: 'form', reward });
+  }
+
   return (
-    <div className="space-y-8">
-      <PageHeader
-        title={t('merchant:screens.rewards.title')}
-        description={t('merchant:screens.rewards.description')}
-        actions={
-          <Link to={paths.setpoints} className={buttonClasses({ variant: 'secondary' })}>
-            <Settings2 aria-hidden="true" className="size-4" />
-            {t('rewards:report.manage')}
-          </Link>
-        }
-      />
-      <RewardsReport onShowRedemptions={showRedemptions} />
-      <RedemptionsTable
-        rewardId={rewardId}
-        onRewardIdChange={setRewardId}
-        rewardOptions={rewards.data ?? []}
-      />
-    </div>
+    <ToastProvider>
+      <div className="space-y-8">
+        <PageHeader
+          title={t('merchant:screens.rewards.title')}
+          description={t('merchant:screens.rewards.description')}
+          actions={
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setView({ mode: 'list' })}>
+                <Settings2 aria-hidden="true" className="size-4" />
+                {t('rewards:list.manage')}
+              </Button>
+              <Button onClick={() => setView({ mode: 'form', reward: null })}>
+                <Plus aria-hidden="true" className="size-4" />
+                {t('rewards:dialog.new')}
+              </Button>
+            </div>
+          }
+        />
+        <RewardsReport
+          onShowRedemptions={showRedemptions}
+          onEdit={edit}
+          onCreate={() => setView({ mode: 'form', reward: null })}
+        />
+        <RedemptionsTable
+          rewardId={rewardId}
+          onRewardIdChange={setRewardId}
+          rewardOptions={rewards.data ?? []}
+        />
+        <RewardsDialog view={view} onViewChange={setView} plan={plan} />
+      </div>
+    </ToastProvider>
   );
 }

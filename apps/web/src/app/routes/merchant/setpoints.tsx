@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RULE_EVENTS, type LoyaltyRule } from '@nuqat/contracts';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { LoadingState } from '../../../components/ui/spinner';
 import { ToastProvider } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
 import { useLoyaltyRules } from '../../../features/loyalty/api/get-loyalty-rules';
 import { CollectionMethods } from '../../../features/loyalty/components/collection-methods';
 import { MethodDialog } from '../../../features/loyalty/components/method-dialog';
@@ -12,10 +14,7 @@ import { PointsPerRiyalCard } from '../../../features/loyalty/components/points-
 import { ProgrammeStatusCard } from '../../../features/loyalty/components/programme-status-card';
 import { SubscriptionBanner } from '../../../features/loyalty/components/subscription-banner';
 import { useRewards } from '../../../features/rewards/api/get-rewards';
-import {
-  RewardsDialog,
-  type RewardsDialogView,
-} from '../../../features/rewards/components/rewards-dialog';
+import type { RewardsDialogView } from '../../../features/rewards/components/rewards-dialog';
 import { RewardsOverview } from '../../../features/rewards/components/rewards-overview';
 import { useStoreInfo, type StoreInfoView } from '../../../features/store/api/get-store-info';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -46,9 +45,11 @@ export function SetPointsRoute() {
   const rules = useLoyaltyRules();
   const rewards = useRewards();
   const [editing, setEditing] = useState<LoyaltyRule | null>(null);
-  const [rewardsView, setRewardsView] = useState<RewardsDialogView | null>(null);
+  const navigate = useNavigate();
+  // Rewards are changed on their own screen (issue 15): the overview opens it where it should.
+  const openRewards = (view: RewardsDialogView) =>
+    void navigate(`${paths.rewards}?reward=${view.mode === 'list' ? 'list' : 'new'}`);
   const expiry = bannerExpiry(storeInfo.data);
-  const plan = storeInfo.data?.subscriptionPlan;
 
   return (
     <ToastProvider>
@@ -105,10 +106,9 @@ export function SetPointsRoute() {
           )}
         </section>
 
-        <RewardsOverview onOpen={setRewardsView} />
+        <RewardsOverview onOpen={openRewards} />
 
         <MethodDialog rule={editing} onClose={() => setEditing(null)} />
-        <RewardsDialog view={rewardsView} onViewChange={setRewardsView} plan={plan} />
       </div>
     </ToastProvider>
   );

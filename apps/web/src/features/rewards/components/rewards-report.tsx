@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Coins, Gift, ListFilter, Search, Ticket, TicketCheck } from 'lucide-react';
+import { Coins, Gift, ListFilter, Pencil, Search, Ticket, TicketCheck } from 'lucide-react';
 import type { REWARD_STATUS_FILTERS } from '@nuqat/contracts';
 import {
   REWARD_TYPES,
@@ -10,14 +9,13 @@ import {
   type RewardsReportQueryInput,
 } from '@nuqat/contracts';
 import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { LoadingState } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
 import { formatCompactNumber, formatDate, formatNumber } from '../../../lib/format';
 import { errorMessage } from '../../../lib/messages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -58,9 +56,10 @@ function SummaryTile({ icon, label, value, testId }: SummaryTileProps) {
 interface RewardStatsCardProps {
   reward: RewardStats;
   onShowRedemptions: (rewardId: string) => void;
+  onEdit?: ((rewardId: string) => void) | undefined;
 }
 
-function RewardStatsCard({ reward, onShowRedemptions }: RewardStatsCardProps) {
+function RewardStatsCard({ reward, onShowRedemptions, onEdit }: RewardStatsCardProps) {
   const { t, i18n } = useTranslation('rewards');
   const language = i18n.language === 'en' ? 'en' : 'ar';
   const Icon = REWARD_ICONS[reward.type];
@@ -117,11 +116,24 @@ function RewardStatsCard({ reward, onShowRedemptions }: RewardStatsCardProps) {
             t('report.never')
           )}
         </span>
-        {reward.redeemedCount > 0 ? (
-          <Button variant="link" className="text-xs" onClick={() => onShowRedemptions(reward.id)}>
-            {t('report.showRedemptions')}
-          </Button>
-        ) : null}
+        <span className="flex flex-wrap items-center gap-3">
+          {reward.redeemedCount > 0 ? (
+            <Button variant="link" className="text-xs" onClick={() => onShowRedemptions(reward.id)}>
+              {t('report.showRedemptions')}
+            </Button>
+          ) : null}
+          {onEdit ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onEdit(reward.id)}
+              aria-label={t('dialog.editLabel', { name: reward.name })}
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+              {t('report.edit')}
+            </Button>
+          ) : null}
+        </span>
       </div>
     </Card>
   );
@@ -129,10 +141,14 @@ function RewardStatsCard({ reward, onShowRedemptions }: RewardStatsCardProps) {
 
 export interface RewardsReportProps {
   onShowRedemptions: (rewardId: string) => void;
+  /** Opens the reward's form (the rewards screen is where rewards are changed). */
+  onEdit?: (rewardId: string) => void;
+  /** Opens a new reward's form. */
+  onCreate?: () => void;
 }
 
 /** The merchant's view of what rewards do: totals, then each reward's results, with filters. */
-export function RewardsReport({ onShowRedemptions }: RewardsReportProps) {
+export function RewardsReport({ onShowRedemptions, onEdit, onCreate }: RewardsReportProps) {
   const { t } = useTranslation('rewards');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -205,9 +221,11 @@ export function RewardsReport({ onShowRedemptions }: RewardsReportProps) {
             title={t('report.noRewards')}
             description={t('report.noRewardsHint')}
             action={
-              <Link to={paths.setpoints} className={buttonClasses({ size: 'sm' })}>
-                {t('report.manage')}
-              </Link>
+              onCreate ? (
+                <Button size="sm" onClick={onCreate}>
+                  {t('dialog.new')}
+                </Button>
+              ) : undefined
             }
           />
         ) : (
@@ -291,7 +309,11 @@ export function RewardsReport({ onShowRedemptions }: RewardsReportProps) {
               >
                 {rewards.map((reward) => (
                   <li key={reward.id}>
-                    <RewardStatsCard reward={reward} onShowRedemptions={onShowRedemptions} />
+                    <RewardStatsCard
+                      reward={reward}
+                      onShowRedemptions={onShowRedemptions}
+                      onEdit={onEdit}
+                    />
                   </li>
                 ))}
               </ul>

@@ -37,6 +37,9 @@ function rewardsApi(initial: Reward[] = [], { plan = 'growth' as PlanId, fail = 
     http.get('/api/rewards', () =>
       HttpResponse.json(RewardsResponseSchema.parse({ success: true, data: list })),
     ),
+    // The rewards screen, where the rewards modal lives, shows their results too.
+    http.get('/api/rewards/report', () => HttpResponse.json(rewardsReportBody())),
+    http.get('/api/rewards/redemptions', () => HttpResponse.json(redemptionsBody())),
     http.post('/api/rewards', async ({ request }) => {
       const body = await request.json();
       calls.push({ method: 'POST', body });
@@ -75,12 +78,68 @@ function rewardsApi(initial: Reward[] = [], { plan = 'growth' as PlanId, fail = 
 async function openRewardsDialog(initial: Reward[] = [], options = {}) {
   signIn();
   const calls = rewardsApi(initial, options);
+  // From the points screen's rewards list: the rewards screen opens with its modal.
   const view = renderApp('/setpoints');
   await screen.findByTestId('collection-methods');
   await view.user.click(await screen.findByRole('button', { name: 'إدارة المكافآت' }));
+  await waitFor(() => expect(view.router.state.location.pathname).toBe('/rewards'));
   const dialog = await screen.findByRole('dialog', { name: 'إدارة المكافآت' });
   return { ...view, calls, dialog };
 }
+
+describe('rewards have one home: /rewards', () => {
+  test('creates a reward from its header and edits one from its results card', async () => {
+    signIn();
+    const existing = reward({ name: 'خصم 10 ريال', pointsRequired: 100 });
+    const calls = rewardsApi([existing]);
+    server.use(
+      http.get('/api/rewards/report', () =>
+        HttpResponse.json(
+          rewardsReportBody({
+            summary: {
+              rewards: 1,
+              activeRewards: 1,
+              redeemedCount: 0,
+              pointsSpent: 0,
+              unusedCoupons: 0,
+            },
+            rewards: [
+              {
+                id: existing.id,
+                name: existing.name,
+                type: existing.type,
+                value: existing.value,
+                pointsRequired: existing.pointsRequired,
+                isActive: true,
+                maxUsage: null,
+                redeemedCount: 0,
+                pointsSpent: 0,
+                unusedCoupons: 0,
+                lastRedeemedAt: null,
+              },
+            ],
+          }),
+        ),
+      ),
+    );
+    const { user } = renderApp('/rewards');
+    const card = await screen.findByTestId('reward-stats');
+    await user.click(within(card).getByRole('button', { name: 'تعديل خصم 10 ريال' }));
+    const form = await screen.findByTestId('reward-form');
+    expect(within(form).getByLabelText('النقاط المطلوبة')).toHaveValue('100');
+    await user.clear(within(form).getByLabelText('النقاط المطلوبة'));
+    await user.type(within(form).getByLabelText('النقاط المطلوبة'), '120');
+    await user.click(within(form).getByRole('button', { name: 'حفظ التغييرات' }));
+    await waitFor(() => expect(calls.at(-1)).toMatchObject({ method: 'PUT', id: existing.id }));
+
+    await user.click(screen.getByRole('button', { name: 'إغلاق' }));
+    await user.click(screen.getByRole('button', { name: 'مكافأة جديدة' }));
+    const created = await screen.findByTestId('reward-form');
+    await user.type(within(created).getByLabelText('اسم المكافأة'), 'شحن مجاني');
+    await user.click(within(created).getByRole('button', { name: 'إضافة المكافأة' }));
+    await waitFor(() => expect(calls.at(-1)).toMatchObject({ method: 'POST' }));
+  });
+});
 
 describe('the rewards modal', () => {
   test('a new reward starts with the spec defaults: fixed discount, 100 points, value 10, active', async () => {
@@ -443,13 +502,12 @@ describe('/rewards', () => {
   test('empty states guide the merchant to create rewards', async () => {
     signIn();
     answerRewardsScreen({});
-    renderApp('/rewards');
+    const { user } = renderApp('/rewards');
     const empty = (await screen.findByText('لا توجد مكافآت بعد')).parentElement!;
-    expect(within(empty).getByRole('link', { name: 'الإدارة من برنامج النقاط' })).toHaveAttribute(
-      'href',
-      '/setpoints',
-    );
     expect(await screen.findByText('لا توجد عمليات استبدال بعد')).toBeInTheDocument();
+    // Rewards are created here, not on another screen.
+    await user.click(within(empty).getByRole('button', { name: 'مكافأة جديدة' }));
+    expect(await screen.findByTestId('reward-form')).toBeInTheDocument();
   });
 
   test('a failed report shows an error with a working retry, in English too', async () => {
