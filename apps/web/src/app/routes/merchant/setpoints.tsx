@@ -8,6 +8,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { ToastProvider } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { useLoyaltyRules } from '../../../features/loyalty/api/get-loyalty-rules';
+import { useProgrammeStatus } from '../../../features/loyalty/api/get-programme-status';
 import { CollectionMethods } from '../../../features/loyalty/components/collection-methods';
 import { MethodDialog } from '../../../features/loyalty/components/method-dialog';
 import { PointsPerRiyalCard } from '../../../features/loyalty/components/points-per-riyal-card';
@@ -44,6 +45,11 @@ export function SetPointsRoute() {
   const storeInfo = useStoreInfo();
   const rules = useLoyaltyRules();
   const rewards = useRewards();
+  const programme = useProgrammeStatus();
+  // One failure shared by several sections (the server or the network down) is one error box
+  // with one retry, not one per section (issue 15).
+  const failed = [programme, rules, rewards].filter((query) => query.isError);
+  const shared = failed.length > 1;
   const [editing, setEditing] = useState<LoyaltyRule | null>(null);
   const navigate = useNavigate();
   // Rewards are changed on their own screen (issue 15): the overview opens it where it should.
@@ -63,7 +69,18 @@ export function SetPointsRoute() {
           <SubscriptionBanner plan={storeInfo.data?.subscriptionPlan ?? null} expiryDate={expiry} />
         ) : null}
 
+        {shared ? (
+          <ErrorState
+            message={errorMessage(failed[0]!.error, {
+              unknownHttp: () => ({ key: 'loyalty:methods.loadError' }),
+            })}
+            onRetry={() => failed.forEach((query) => void query.refetch())}
+            retrying={failed.some((query) => query.isFetching)}
+          />
+        ) : null}
+
         <ProgrammeStatusCard
+          quietOnError={shared}
           activeMethods={rules.data?.filter((rule) => rule.enabled).length ?? 0}
           totalMethods={RULE_EVENTS.length}
           activeRewards={
@@ -84,13 +101,15 @@ export function SetPointsRoute() {
           {rules.isPending ? (
             <LoadingState />
           ) : rules.isError ? (
-            <ErrorState
-              message={errorMessage(rules.error, {
-                unknownHttp: () => ({ key: 'loyalty:methods.loadError' }),
-              })}
-              onRetry={() => void rules.refetch()}
-              retrying={rules.isFetching}
-            />
+            shared ? null : (
+              <ErrorState
+                message={errorMessage(rules.error, {
+                  unknownHttp: () => ({ key: 'loyalty:methods.loadError' }),
+                })}
+                onRetry={() => void rules.refetch()}
+                retrying={rules.isFetching}
+              />
+            )
           ) : (
             <>
               {/* The purchase rule first (the main one), then points per riyal, then the rest. */}
@@ -106,7 +125,7 @@ export function SetPointsRoute() {
           )}
         </section>
 
-        <RewardsOverview onOpen={openRewards} />
+        <RewardsOverview onOpen={openRewards} quietOnError={shared} />
 
         <MethodDialog rule={editing} onClose={() => setEditing(null)} />
       </div>

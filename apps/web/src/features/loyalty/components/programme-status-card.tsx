@@ -22,6 +22,8 @@ export interface ProgrammeStatusCardProps {
   activeRewards: number | null;
   /** The engine awards nothing without a live subscription; false says so here. */
   subscriptionLive: boolean | null;
+  /** The screen already shows one error for a failure several sections share. */
+  quietOnError?: boolean;
 }
 
 /**
@@ -33,6 +35,7 @@ export function ProgrammeStatusCard({
   totalMethods,
   activeRewards,
   subscriptionLive,
+  quietOnError = false,
 }: ProgrammeStatusCardProps) {
   const { t, i18n } = useTranslation('loyalty');
   const language = i18n.language === 'en' ? 'en' : 'ar';
@@ -61,6 +64,7 @@ export function ProgrammeStatusCard({
     );
   }
   if (status.isError) {
+    if (quietOnError) return null;
     return (
       <ErrorState
         message={errorMessage(status.error, {

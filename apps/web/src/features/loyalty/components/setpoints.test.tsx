@@ -375,6 +375,30 @@ describe('/setpoints', () => {
     expect(card).toHaveTextContent('اشتراكك غير نشط');
   });
 
+  test('the server down is one error box with one retry, not one per section', async () => {
+    signIn();
+    let down = true;
+    const answer = (body: () => object) =>
+      down
+        ? HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 })
+        : HttpResponse.json(body() as Record<string, unknown>);
+    server.use(
+      http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
+      http.get('/api/loyalty', () => answer(() => loyaltyRulesBody())),
+      http.get('/api/loyalty/programme', () => answer(() => programmeBody())),
+      http.get('/api/rewards', () => answer(() => rewardsBody())),
+    );
+    const { user } = renderApp('/setpoints');
+    const retry = await screen.findByRole('button', { name: /إعادة المحاولة/ });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /إعادة المحاولة/ })).toHaveLength(1);
+    down = false;
+    await user.click(retry);
+    expect(await screen.findByTestId('collection-methods')).toBeInTheDocument();
+    expect(await screen.findByTestId('programme-status')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   test('a 401 clears the session and opens /login', async () => {
     signIn();
     answerScreen();

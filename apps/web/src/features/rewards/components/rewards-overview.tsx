@@ -15,10 +15,12 @@ import { RewardValue } from './reward-value';
 
 export interface RewardsOverviewProps {
   onOpen: (view: RewardsDialogView) => void;
+  /** The screen already shows one error for a failure several sections share. */
+  quietOnError?: boolean;
 }
 
 /** The rewards list of the points screen; changes happen in the rewards modal. */
-export function RewardsOverview({ onOpen }: RewardsOverviewProps) {
+export function RewardsOverview({ onOpen, quietOnError = false }: RewardsOverviewProps) {
   const { t, i18n } = useTranslation('rewards');
   const language = i18n.language === 'en' ? 'en' : 'ar';
   const rewards = useRewards();
@@ -40,13 +42,15 @@ export function RewardsOverview({ onOpen }: RewardsOverviewProps) {
       {rewards.isPending ? (
         <LoadingState />
       ) : rewards.isError ? (
-        <ErrorState
-          message={errorMessage(rewards.error, {
-            unknownHttp: () => ({ key: 'rewards:list.loadError' }),
-          })}
-          onRetry={() => void rewards.refetch()}
-          retrying={rewards.isFetching}
-        />
+        quietOnError ? null : (
+          <ErrorState
+            message={errorMessage(rewards.error, {
+              unknownHttp: () => ({ key: 'rewards:list.loadError' }),
+            })}
+            onRetry={() => void rewards.refetch()}
+            retrying={rewards.isFetching}
+          />
+        )
       ) : rewards.data.length === 0 ? (
         <EmptyState
           icon={<Gift aria-hidden="true" className="size-6" />}
