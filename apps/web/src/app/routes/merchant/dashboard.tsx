@@ -4,8 +4,10 @@ import { ChartColumn, ChevronLeft, Coins, Gift, TicketPercent, Users } from 'luc
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
+import { useDashboard } from '../../../features/dashboard/api/get-dashboard';
 import { DashboardOverview } from '../../../features/dashboard/components/dashboard-overview';
 import { SupportCards } from '../../../features/dashboard/components/support-cards';
+import { useStoreInfo } from '../../../features/store/api/get-store-info';
 import { StoreInfoPanel } from '../../../features/store/components/store-info-panel';
 import { SubscriptionUsagePanel } from '../../../features/store/components/subscription-usage-panel';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -21,18 +23,25 @@ const SHORTCUTS = [
 export function DashboardRoute() {
   const { t } = useTranslation('merchant');
   useDocumentTitle('merchant:screens.dashboard.title');
+  // The server or the network down fails both the figures and the store's details: one error
+  // box (the figures', whose retry reloads both), not two (issue 15).
+  const storeInfo = useStoreInfo();
+  const shared = useDashboard().isError && storeInfo.isError;
   return (
     <div className="space-y-8">
       <PageHeader
         title={t('screens.dashboard.title')}
         description={t('screens.dashboard.description')}
       />
-      <DashboardOverview />
+      <DashboardOverview alsoRetry={shared ? () => void storeInfo.refetch() : undefined} />
       <section aria-labelledby="subscription-title" className="space-y-4">
         <h2 id="subscription-title" className="text-lg font-bold text-slate-900 dark:text-white">
           {t('dashboard.subscription')}
         </h2>
-        <StoreInfoPanel loadErrorMessage={{ key: 'merchant:dashboard.loadError' }} />
+        <StoreInfoPanel
+          loadErrorMessage={{ key: 'merchant:dashboard.loadError' }}
+          quietOnError={shared}
+        />
         <SubscriptionUsagePanel />
       </section>
       <section aria-labelledby="shortcuts-title" className="space-y-4">

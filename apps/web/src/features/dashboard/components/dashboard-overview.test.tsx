@@ -143,6 +143,32 @@ describe('the dashboard', () => {
     expect(await screen.findByTestId('counter-members')).toHaveTextContent('1.3K');
   });
 
+  test('the server down is one error box, whose retry reloads the figures and the store', async () => {
+    signIn();
+    let down = true;
+    const fail = () => HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 });
+    server.use(
+      http.get(DASHBOARD_URL, () => (down ? fail() : HttpResponse.json(dashboardBody()))),
+      http.get('/api/merchants/store-info', () =>
+        down ? fail() : HttpResponse.json(storeInfoBody()),
+      ),
+      http.get('/api/merchants/subscription/status', () =>
+        down ? fail() : HttpResponse.json(subscriptionBody()),
+      ),
+    );
+    const { user } = renderApp('/dashboard');
+    const retry = await screen.findByRole('button', { name: 'إعادة المحاولة' });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'إعادة المحاولة' })).toHaveLength(1);
+    down = false;
+    await user.click(retry);
+    expect(await screen.findByTestId('counter-members')).toHaveTextContent('1.3K');
+    expect(await screen.findByTestId('store-name')).toHaveTextContent(
+      storeInfoBody().data.storeName,
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   test('no answer at all reads as the spec’s dashboard failure', async () => {
     signIn();
     answer(() => HttpResponse.error());

@@ -25,7 +25,8 @@ function useLanguage(): Language {
  * The store's figures from GET /api/merchants/dashboard, all computed by the server from the
  * ledger and orders. On an error there is an error and a reload button — no figures at all.
  */
-export function DashboardOverview() {
+/** `alsoRetry`: what else the screen reloads with it, when one error stands for several. */
+export function DashboardOverview({ alsoRetry }: { alsoRetry?: () => void } = {}) {
   const { t } = useTranslation('merchant');
   const dashboard = useDashboard();
 
@@ -37,7 +38,10 @@ export function DashboardOverview() {
           unknownHttp: () => ({ key: 'merchant:dashboard.loadError' }),
           fallback: { key: 'merchant:dashboard.loadError' },
         })}
-        onRetry={() => void dashboard.refetch()}
+        onRetry={() => {
+          void dashboard.refetch();
+          alsoRetry?.();
+        }}
         retrying={dashboard.isFetching}
       />
     );

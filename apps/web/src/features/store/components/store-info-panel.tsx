@@ -51,16 +51,19 @@ function Item({ icon, label, className, children }: ItemProps) {
 export interface StoreInfoPanelProps {
   /** Shown when loading fails for a reason other than a known error code. */
   loadErrorMessage: Message;
+  /** The screen already shows one error for a failure several sections share. */
+  quietOnError?: boolean;
 }
 
 /** The store's identity and subscription, from GET /api/merchants/store-info. */
-export function StoreInfoPanel({ loadErrorMessage }: StoreInfoPanelProps) {
+export function StoreInfoPanel({ loadErrorMessage, quietOnError = false }: StoreInfoPanelProps) {
   const { t, i18n } = useTranslation('merchant');
   const language = i18n.language === 'en' ? 'en' : 'ar';
   const storeInfo = useStoreInfo();
 
   if (storeInfo.isPending) return <LoadingState />;
   if (storeInfo.isError) {
+    if (quietOnError) return null;
     return (
       <ErrorState
         message={errorMessage(storeInfo.error, { unknownHttp: () => loadErrorMessage })}
