@@ -38,6 +38,12 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   'CUSTOMER_ERASED',
   'IMPORT_FILE_INVALID',
+  'REFERRAL_CODE_INVALID',
+  'REFERRAL_INACTIVE',
+  'REFERRAL_SELF',
+  'REFERRAL_EXISTING_CUSTOMER',
+  'REFERRAL_ALREADY_CLAIMED',
+  'REFERRAL_CLAIM_FAILED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -79,6 +85,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   IDEMPOTENCY_KEY_REUSED: 409,
   CUSTOMER_ERASED: 409,
   IMPORT_FILE_INVALID: 400,
+  REFERRAL_CODE_INVALID: 404,
+  REFERRAL_INACTIVE: 409,
+  REFERRAL_SELF: 409,
+  REFERRAL_EXISTING_CUSTOMER: 409,
+  REFERRAL_ALREADY_CLAIMED: 409,
+  REFERRAL_CLAIM_FAILED: 502,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -216,6 +228,30 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   IMPORT_FILE_INVALID: {
     ar: 'تعذّرت قراءة الملف: يجب أن يكون CSV فيه عمود رقم العميل أو البريد الإلكتروني وعمود النقاط',
     en: 'The file could not be read: it must be a CSV with a customer id or e-mail column and a points column.',
+  },
+  REFERRAL_CODE_INVALID: {
+    ar: 'رابط الدعوة غير صحيح، اطلب من صديقك إرساله مرة أخرى',
+    en: 'This invitation link is not valid. Ask your friend to send it again.',
+  },
+  REFERRAL_INACTIVE: {
+    ar: 'برنامج دعوة الأصدقاء غير مفعّل في هذا المتجر حالياً',
+    en: 'This store is not running its invite-a-friend programme right now.',
+  },
+  REFERRAL_SELF: {
+    ar: 'لا يمكنك استخدام رابط الدعوة الخاص بك، شاركه مع أصدقائك',
+    en: 'You cannot use your own invitation link. Share it with your friends.',
+  },
+  REFERRAL_EXISTING_CUSTOMER: {
+    ar: 'هدية الدعوة للعملاء الجدد فقط، وهذا البريد له طلبات سابقة في المتجر',
+    en: 'The invitation gift is for new customers, and this e-mail has ordered from the store before.',
+  },
+  REFERRAL_ALREADY_CLAIMED: {
+    ar: 'حصل هذا البريد على هدية الدعوة من قبل في هذا المتجر',
+    en: 'This e-mail has already received an invitation gift from this store.',
+  },
+  REFERRAL_CLAIM_FAILED: {
+    ar: 'تعذّر إصدار الكوبون من سلة الآن، حاول مرة أخرى بعد قليل',
+    en: 'Salla could not create your coupon right now. Please try again shortly.',
   },
   INTERNAL_ERROR: {
     ar: 'حدث خطأ في الخادم، حاول مرة أخرى',

@@ -3,6 +3,7 @@ import { EmailSchema } from './auth.ts';
 import { successEnvelope } from './common.ts';
 import { RuleEventSchema } from './loyalty.ts';
 import { MerchantIdSchema, PointsSpendableStatusSchema } from './merchants.ts';
+import { ShopperReferralSchema } from './referrals.ts';
 import { RedemptionStatusSchema, RewardTypeSchema } from './rewards.ts';
 
 /**
@@ -182,6 +183,8 @@ export const CustomerLoyaltyDataSchema = z.object({
     redeemable: z.boolean(),
     reason: RedemptionBlockSchema.nullable(),
   }),
+  /** The shopper's referral link and figures; null when the store's programme is off. */
+  referral: ShopperReferralSchema.nullable(),
 });
 export type CustomerLoyaltyData = z.infer<typeof CustomerLoyaltyDataSchema>;
 export const CustomerLoyaltyResponseSchema = successEnvelope(CustomerLoyaltyDataSchema);

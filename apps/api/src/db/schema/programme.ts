@@ -10,9 +10,15 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { REFERRAL_REWARD_TYPES } from '@nuqat/contracts';
+import {
+  REFERRAL_COUPON_STATUSES,
+  REFERRAL_REASONS,
+  REFERRAL_REWARD_TYPES,
+  REFERRAL_STATUSES,
+} from '@nuqat/contracts';
 import { merchants } from './merchants.ts';
 
 export const RULE_EVENTS = [
@@ -205,5 +211,97 @@ export const referralSettings = pgTable(
       'referral_referral_percent_max',
       sql`${t.referralType} <> 'percentage' or ${t.referralValue} <= 100`,
     ),
+  ],
+);
+
+/**
+ * Each shopper's referral code (docs/decisions/021): made the first time their loyalty page is
+ * read, then stable. A code names one shopper of one store.
+ */
+export const referralCodes = pgTable(
+  'referral_codes',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.code] }),
+    uniqueIndex('referral_codes_customer_idx').on(t.merchantId, t.customerId),
+  ],
+);
+
+/**
+ * One friend's claim of an inviter's code, and what became of it: the friend's coupon (issued at
+ * the claim), the friend's first order, the inviter's coupon (issued when that order's points
+ * became spendable). Refused claims are kept too (status blocked, with the reason). Each coupon
+ * has its code chosen before Salla is asked, so a retry can only ever make that one coupon; a
+ * lease (`*_attempt_at`) keeps two workers from asking at once.
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    code: text('code').notNull(),
+    /** null when the code named nobody (a blocked attempt). */
+    inviterCustomerId: bigint('inviter_customer_id', { mode: 'number' }),
+    /** Lower-cased. */
+    friendEmail: text('friend_email').notNull(),
+    friendCustomerId: bigint('friend_customer_id', { mode: 'number' }),
+    status: text('status', { enum: REFERRAL_STATUSES }).notNull(),
+    reason: text('reason', { enum: REFERRAL_REASONS }),
+    /** The rewards as they were when the friend claimed (a later settings change keeps them). */
+    friendType: text('friend_type', { enum: REFERRAL_REWARD_TYPES }).notNull(),
+    friendValue: integer('friend_value').notNull(),
+    friendMaxAmount: integer('friend_max_amount'),
+    inviterType: text('inviter_type', { enum: REFERRAL_REWARD_TYPES }).notNull(),
+    inviterValue: integer('inviter_value').notNull(),
+    inviterMaxAmount: integer('inviter_max_amount'),
+    friendCouponCode: text('friend_coupon_code'),
+    friendCouponStatus: text('friend_coupon_status', { enum: REFERRAL_COUPON_STATUSES })
+      .notNull()
+      .default('none'),
+    friendSallaCouponId: text('friend_salla_coupon_id'),
+    friendCouponExpiresAt: timestamp('friend_coupon_expires_at', { withTimezone: true }),
+    friendAttemptAt: timestamp('friend_attempt_at', { withTimezone: true }),
+    friendUsedOrderId: bigint('friend_used_order_id', { mode: 'number' }),
+    friendDiscountHalalas: bigint('friend_discount_halalas', { mode: 'number' }),
+    inviterCouponCode: text('inviter_coupon_code'),
+    inviterCouponStatus: text('inviter_coupon_status', { enum: REFERRAL_COUPON_STATUSES })
+      .notNull()
+      .default('none'),
+    inviterSallaCouponId: text('inviter_salla_coupon_id'),
+    inviterCouponExpiresAt: timestamp('inviter_coupon_expires_at', { withTimezone: true }),
+    inviterAttemptAt: timestamp('inviter_attempt_at', { withTimezone: true }),
+    inviterAttempts: integer('inviter_attempts').notNull().default(0),
+    inviterUsedOrderId: bigint('inviter_used_order_id', { mode: 'number' }),
+    inviterDiscountHalalas: bigint('inviter_discount_halalas', { mode: 'number' }),
+    /** The friend's first order, once seen. */
+    orderId: bigint('order_id', { mode: 'number' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    /** One gift per e-mail per store: refused attempts do not count. */
+    uniqueIndex('referrals_friend_email_idx')
+      .on(t.merchantId, t.friendEmail)
+      .where(sql`${t.status} <> 'blocked'`),
+    index('referrals_inviter_idx').on(t.merchantId, t.inviterCustomerId, t.completedAt),
+    index('referrals_recent_idx').on(t.merchantId, t.claimedAt, t.id),
+    /** The settlement job: referrals still waiting, of every store. */
+    index('referrals_pending_idx')
+      .on(t.merchantId)
+      .where(sql`${t.status} = 'pending'`),
+    index('referrals_friend_code_idx').on(t.merchantId, t.friendCouponCode),
+    index('referrals_inviter_code_idx').on(t.merchantId, t.inviterCouponCode),
   ],
 );
