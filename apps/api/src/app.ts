@@ -32,8 +32,9 @@ import { createInsightsService } from './modules/insights/insights.service.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { createRewardsService } from './modules/rewards/rewards.service.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { createReferralEngine } from './modules/referrals/referral-engine.service.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
-import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { referralClaimRoutes, referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { createSallaClient, type SallaClient } from './lib/salla-client.ts';
 import { createJobsService, type JobsService } from './modules/engine/jobs.service.ts';
 import {
@@ -129,16 +130,24 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     });
   const auth = createAuthService(context);
   const sallaTokens = createSallaTokenService(context, salla);
+  const referralEngine = createReferralEngine(context, { salla, sallaTokens });
   const services = {
     auth,
     merchants: createMerchantsService(context),
     sallaTokens,
-    webhooks: createWebhookService({ ctx: context, salla, authService: auth, sallaTokens }),
+    webhooks: createWebhookService({
+      ctx: context,
+      salla,
+      authService: auth,
+      sallaTokens,
+      afterOrderEvent: referralEngine.afterOrderEvent,
+    }),
     jobs: createJobsService(context),
     sallaJobs: createSallaJobs({ ctx: context, salla, authService: auth, sallaTokens }),
-    shopper: createShopperService(context),
     redemptions: createRedemptionService(context, { salla, sallaTokens }),
     customers: createCustomersService(context),
+    referrals: referralEngine,
+    shopper: createShopperService(context, { shopperReferral: referralEngine.shopperReferral }),
   };
   const insights = createInsightsService(context, { merchantsService: services.merchants });
 
@@ -228,9 +237,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/api/rewards' },
   );
   await server.register(
-    referralsRoutes({ referralsService: createReferralsService(context), requireMerchant }),
+    referralsRoutes({
+      referralsService: createReferralsService(context),
+      referralEngine,
+      requireMerchant,
+    }),
     { prefix: '/api/referrals' },
   );
+  await server.register(referralClaimRoutes({ referralEngine }), {
+    prefix: '/api/customers/referrals',
+  });
 
   await server.register(
     shopperRoutes({

@@ -53,6 +53,15 @@ async function main(): Promise<void> {
     5 * 1000,
   );
   foldTimer.unref();
+  // Referrals waiting on a friend's order, a holding period or a Salla retry (decision 021).
+  const referralTimer = setInterval(
+    () =>
+      void app.services.referrals
+        .settleAll()
+        .catch((err: unknown) => server.log.warn({ err }, 'referral settlement failed')),
+    30 * 1000,
+  );
+  referralTimer.unref();
   // Scheduled jobs claim their period in the database, so every instance may try.
   const runJobs = () => {
     app.services.jobs
@@ -76,6 +85,7 @@ async function main(): Promise<void> {
     server.log.info({ signal }, 'shutting down');
     clearInterval(pruneTimer);
     clearInterval(foldTimer);
+    clearInterval(referralTimer);
     clearInterval(jobsTimer);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

@@ -191,3 +191,99 @@ export function couponIssuedMail(input: {
     }),
   };
 }
+
+/** A referral reward in words: "20 SAR off", "10% off (up to 100 SAR)", "free shipping". */
+export function referralRewardWords(
+  reward: { type: 'fixed' | 'percentage' | 'shipping'; value: number; maxAmount: number | null },
+  lang: Language,
+): string {
+  switch (reward.type) {
+    case 'fixed':
+      return lang === 'ar' ? `خصم ${reward.value} ريال` : `${reward.value} SAR off`;
+    case 'percentage':
+      return lang === 'ar'
+        ? `خصم ${reward.value}٪ (بحد أقصى ${reward.maxAmount ?? 100} ريال)`
+        : `${reward.value}% off (up to ${reward.maxAmount ?? 100} SAR)`;
+    case 'shipping':
+      return lang === 'ar' ? 'شحن مجاني' : 'free shipping';
+  }
+}
+
+type ReferralMailReward = Parameters<typeof referralRewardWords>[0];
+
+const storeLink = (storeName: string, storeUrl: string | null) =>
+  storeUrl
+    ? { link: { href: storeUrl, ar: `تسوّق في ${storeName}`, en: `Shop at ${storeName}` } }
+    : {};
+
+/** To the friend who claimed an invitation: their gift, as a coupon code. */
+export function referralGiftMail(input: {
+  to: string;
+  storeName: string;
+  storeUrl: string | null;
+  reward: ReferralMailReward;
+  code: string;
+  expiresOn: string;
+  lang: Language;
+}): MailMessage {
+  const ar = referralRewardWords(input.reward, 'ar');
+  const en = referralRewardWords(input.reward, 'en');
+  return {
+    to: input.to,
+    subject:
+      input.lang === 'en'
+        ? `Your gift from ${input.storeName}: ${en} | هديتك من ${input.storeName}`
+        : `هديتك من ${input.storeName}: ${ar} | Your gift from ${input.storeName}`,
+    ...bilingual({
+      ar: [
+        'أهلاً بك!',
+        `دعاك صديقك إلى ${input.storeName}، وهذه هديتك: ${ar} على طلبك الأول. أدخل الكوبون في السلة عند الدفع:`,
+        `صالح حتى ${input.expiresOn} ولمرة واحدة.`,
+      ],
+      en: [
+        'Welcome!',
+        `A friend invited you to ${input.storeName}. Here is your gift: ${en} on your first order. Enter the coupon in the cart at checkout:`,
+        `Valid until ${input.expiresOn}, once.`,
+      ],
+      code: input.code,
+      ...storeLink(input.storeName, input.storeUrl),
+      first: input.lang,
+    }),
+  };
+}
+
+/** To the inviter, when their friend's first order counted: their reward, as a coupon code. */
+export function referralRewardMail(input: {
+  to: string;
+  storeName: string;
+  storeUrl: string | null;
+  reward: ReferralMailReward;
+  code: string;
+  expiresOn: string;
+  lang: Language;
+}): MailMessage {
+  const ar = referralRewardWords(input.reward, 'ar');
+  const en = referralRewardWords(input.reward, 'en');
+  return {
+    to: input.to,
+    subject:
+      input.lang === 'en'
+        ? `Thanks for inviting a friend to ${input.storeName} | شكراً لدعوتك صديقاً`
+        : `شكراً لدعوتك صديقاً إلى ${input.storeName} | Thanks for inviting a friend`,
+    ...bilingual({
+      ar: [
+        'شكراً لك!',
+        `أتمّ صديقك الذي دعوته طلبه الأول في ${input.storeName}، وهذه مكافأتك: ${ar}. أدخل الكوبون في السلة عند الدفع:`,
+        `صالح حتى ${input.expiresOn} ولمرة واحدة.`,
+      ],
+      en: [
+        'Thank you!',
+        `The friend you invited completed their first order at ${input.storeName}. Here is your reward: ${en}. Enter the coupon in the cart at checkout:`,
+        `Valid until ${input.expiresOn}, once.`,
+      ],
+      code: input.code,
+      ...storeLink(input.storeName, input.storeUrl),
+      first: input.lang,
+    }),
+  };
+}

@@ -5,6 +5,7 @@ import {
   loyaltyRules,
   orders,
   redemptions,
+  referrals,
   type RuleEvent,
 } from '../../db/schema/index.ts';
 
@@ -142,4 +143,52 @@ export async function markCouponUsed(
     )
     .returning({ id: redemptions.id });
   return row?.id ?? null;
+}
+
+/**
+ * An order used a referral coupon (its code among the order's discounts): the coupon becomes
+ * used with what it took off, once; a friend's coupon also makes this the friend's order when
+ * none was found yet (docs/decisions/021).
+ */
+export async function markReferralCouponsUsed(
+  db: Executor,
+  merchantId: number,
+  codes: string[],
+  use: { orderId: number; customerId: number | null; discounts: Record<string, number> },
+): Promise<void> {
+  for (const code of codes) {
+    const discount = use.discounts[code] ?? null;
+    await db
+      .update(referrals)
+      .set({
+        friendCouponStatus: 'used',
+        friendUsedOrderId: use.orderId,
+        friendDiscountHalalas: discount,
+        orderId: sql`coalesce(${referrals.orderId}, ${use.orderId})`,
+        friendCustomerId: sql`coalesce(${referrals.friendCustomerId}, ${use.customerId})`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(referrals.merchantId, merchantId),
+          eq(referrals.friendCouponCode, code),
+          eq(referrals.friendCouponStatus, 'issued'),
+        ),
+      );
+    await db
+      .update(referrals)
+      .set({
+        inviterCouponStatus: 'used',
+        inviterUsedOrderId: use.orderId,
+        inviterDiscountHalalas: discount,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(referrals.merchantId, merchantId),
+          eq(referrals.inviterCouponCode, code),
+          eq(referrals.inviterCouponStatus, 'issued'),
+        ),
+      );
+  }
 }

@@ -10,6 +10,7 @@ import {
   lockCustomer,
   lockOrder,
   markCouponUsed,
+  markReferralCouponsUsed,
   updateCustomer,
   updateOrder,
   type CustomerRow,
@@ -394,6 +395,12 @@ export async function applyOrderEvent(
       at,
     });
   }
+  if (facts.couponCodes.length > 0)
+    await markReferralCouponsUsed(tx, merchant.id, facts.couponCodes, {
+      orderId: order.id,
+      customerId: order.customerId,
+      discounts: facts.couponDiscountHalalas ?? {},
+    });
 
   if (order.earnStatus === 'pending' && order.customerId !== null && qualifies(order)) {
     const block = earningBlock(merchant, at);

@@ -30,6 +30,8 @@ export interface OrderFacts {
   currency: string;
   /** Discount codes the order used (a Nuqat coupon among them marks it used). */
   couponCodes: string[];
+  /** What each of those codes took off the order, in halalas, where Salla said. */
+  couponDiscountHalalas?: Record<string, number>;
 }
 
 export type OrderEventKind =

@@ -1,6 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { referralSettings } from '../../db/schema/index.ts';
+import {
+  customers,
+  orders,
+  referralCodes,
+  referralSettings,
+  referrals,
+} from '../../db/schema/index.ts';
 
 export type ReferralSettingsRow = typeof referralSettings.$inferSelect;
 export type ReferralSettingsValues = Omit<typeof referralSettings.$inferInsert, 'merchantId'>;
@@ -52,4 +59,326 @@ export async function setReferralActive(
     })
     .returning();
   return row!;
+}
+
+// ---- The engine (docs/decisions/021) -----------------------------------------------------------
+
+export type ReferralRow = typeof referrals.$inferSelect;
+export type NewReferral = typeof referrals.$inferInsert;
+
+export async function findReferralCodeOf(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ code: referralCodes.code })
+    .from(referralCodes)
+    .where(and(eq(referralCodes.merchantId, merchantId), eq(referralCodes.customerId, customerId)));
+  return row?.code ?? null;
+}
+
+/** Keeps the shopper's code; false when the code is another shopper's (try another). */
+export async function insertReferralCode(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+  code: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(referralCodes)
+    .values({ merchantId, customerId, code })
+    .onConflictDoNothing()
+    .returning({ code: referralCodes.code });
+  return rows.length > 0;
+}
+
+export async function findReferralCodeOwner(
+  db: Executor,
+  merchantId: number,
+  code: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ customerId: referralCodes.customerId })
+    .from(referralCodes)
+    .where(and(eq(referralCodes.merchantId, merchantId), eq(referralCodes.code, code)));
+  return row?.customerId ?? null;
+}
+
+/** The store's shoppers with this e-mail (any case), and whether any of them ever ordered. */
+export async function findCustomersByEmail(
+  db: Executor,
+  merchantId: number,
+  email: string,
+): Promise<{ id: number; mobile: string | null; ordered: boolean }[]> {
+  return db
+    .select({
+      id: customers.id,
+      mobile: customers.mobile,
+      ordered: sql<boolean>`(${customers.ordersCount} > 0 or exists (select 1 from ${orders} o where o.merchant_id = ${customers.merchantId} and o.customer_id = ${customers.id}))`,
+    })
+    .from(customers)
+    .where(and(eq(customers.merchantId, merchantId), sql`lower(${customers.email}) = ${email}`))
+    .limit(10);
+}
+
+export async function insertReferral(db: Executor, values: NewReferral): Promise<ReferralRow> {
+  const [row] = await db.insert(referrals).values(values).returning();
+  return row!;
+}
+
+export async function findReferral(
+  db: Executor,
+  merchantId: number,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ReferralRow | undefined> {
+  const query = db
+    .select()
+    .from(referrals)
+    .where(and(eq(referrals.merchantId, merchantId), eq(referrals.id, id)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateReferral(
+  db: Executor,
+  merchantId: number,
+  id: string,
+  values: Partial<Omit<NewReferral, 'merchantId' | 'id'>>,
+): Promise<void> {
+  await db
+    .update(referrals)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(referrals.merchantId, merchantId), eq(referrals.id, id)));
+}
+
+/** A claim whose coupon Salla never made: it never happened (the e-mail may claim again). */
+export async function deleteUnissuedReferral(
+  db: Executor,
+  merchantId: number,
+  id: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(referrals)
+    .where(
+      and(
+        eq(referrals.merchantId, merchantId),
+        eq(referrals.id, id),
+        eq(referrals.friendCouponStatus, 'pending'),
+      ),
+    )
+    .returning({ id: referrals.id });
+  return rows.length > 0;
+}
+
+/** An inviter's figures: friends who claimed (not blocked), and friends who paid out. */
+export async function countInviterReferrals(
+  db: Executor,
+  merchantId: number,
+  inviterId: number,
+): Promise<{ invited: number; rewarded: number }> {
+  const [row] = await db
+    .select({
+      invited: sql<number>`count(*) filter (where ${referrals.status} <> 'blocked')::int`,
+      rewarded: sql<number>`count(*) filter (where ${referrals.status} = 'completed')::int`,
+    })
+    .from(referrals)
+    .where(and(eq(referrals.merchantId, merchantId), eq(referrals.inviterCustomerId, inviterId)));
+  return { invited: Number(row?.invited ?? 0), rewarded: Number(row?.rewarded ?? 0) };
+}
+
+/** Payouts of an inviter since `since`, made or being made (the weekly cap counts both). */
+export async function countInviterPayoutsSince(
+  db: Executor,
+  merchantId: number,
+  inviterId: number,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.merchantId, merchantId),
+        eq(referrals.inviterCustomerId, inviterId),
+        sql`(${referrals.status} = 'completed' and ${referrals.completedAt} >= ${since.toISOString()}) or (${referrals.status} = 'pending' and ${referrals.inviterCouponStatus} = 'pending')`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Referrals still waiting, of one store or of every store (the settlement job). */
+export async function findPendingReferrals(
+  db: Executor,
+  limit: number,
+  merchantId?: number,
+): Promise<ReferralRow[]> {
+  return db
+    .select()
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.status, 'pending'),
+        merchantId === undefined ? undefined : eq(referrals.merchantId, merchantId),
+      ),
+    )
+    .orderBy(asc(referrals.claimedAt))
+    .limit(limit);
+}
+
+/** The earliest order of any of these shoppers (a deleted order never counts). */
+export async function findFirstOrder(
+  db: Executor,
+  merchantId: number,
+  customerIds: number[],
+): Promise<OrderRow | undefined> {
+  if (customerIds.length === 0) return undefined;
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.merchantId, merchantId),
+        inArray(orders.customerId, customerIds),
+        eq(orders.deleted, false),
+      ),
+    )
+    .orderBy(asc(orders.placedAt), asc(orders.id))
+    .limit(1);
+  return row;
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export async function findOrderById(
+  db: Executor,
+  merchantId: number,
+  orderId: number,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.merchantId, merchantId), eq(orders.id, orderId)));
+  return row;
+}
+
+export interface ReferralListRow extends ReferralRow {
+  inviterName: string | null;
+  inviterEmail: string | null;
+  friendName: string | null;
+  orderTotalHalalas: number | null;
+}
+
+/** The merchant's list, newest claim first, a keyset page after (claimedAt, id). */
+export async function listReferrals(
+  db: Executor,
+  merchantId: number,
+  query: { status?: ReferralRow['status']; after?: { at: Date; id: string }; limit: number },
+): Promise<ReferralListRow[]> {
+  const inviter = alias(customers, 'inviter');
+  const friend = alias(customers, 'friend');
+  const rows = await db
+    .select({
+      referral: referrals,
+      inviterName: sql<
+        string | null
+      >`nullif(trim(${inviter.firstName} || ' ' || ${inviter.lastName}), '')`,
+      inviterEmail: inviter.email,
+      friendName: sql<
+        string | null
+      >`nullif(trim(${friend.firstName} || ' ' || ${friend.lastName}), '')`,
+      orderTotalHalalas: orders.totalHalalas,
+    })
+    .from(referrals)
+    .leftJoin(
+      inviter,
+      and(
+        eq(inviter.merchantId, referrals.merchantId),
+        eq(inviter.id, referrals.inviterCustomerId),
+      ),
+    )
+    .leftJoin(
+      friend,
+      and(eq(friend.merchantId, referrals.merchantId), eq(friend.id, referrals.friendCustomerId)),
+    )
+    .leftJoin(
+      orders,
+      and(eq(orders.merchantId, referrals.merchantId), eq(orders.id, referrals.orderId)),
+    )
+    .where(
+      and(
+        eq(referrals.merchantId, merchantId),
+        query.status ? eq(referrals.status, query.status) : undefined,
+        query.after
+          ? sql`(${referrals.claimedAt}, ${referrals.id}) < (${query.after.at.toISOString()}, ${query.after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(referrals.claimedAt), desc(referrals.id))
+    .limit(query.limit);
+  return rows.map((r) => ({
+    ...r.referral,
+    inviterName: r.inviterName,
+    inviterEmail: r.inviterEmail,
+    friendName: r.friendName,
+    orderTotalHalalas: r.orderTotalHalalas === null ? null : Number(r.orderTotalHalalas),
+  }));
+}
+
+export interface ReferralFigures {
+  sent: number;
+  pending: number;
+  converted: number;
+  reversed: number;
+  blocked: number;
+  couponsIssued: number;
+  couponsUsed: number;
+  costHalalas: number;
+  revenueHalalas: number;
+  referredOrders: number;
+}
+
+/** The store's referral figures, from its referrals and its orders. */
+export async function referralFigures(db: Executor, merchantId: number): Promise<ReferralFigures> {
+  const result = await db.execute(sql`
+    with r as (
+      select * from ${referrals} where merchant_id = ${merchantId}
+    ), revenue as (
+      select count(o.id)::int as orders,
+             coalesce(sum(o.total_halalas - o.refunded_halalas), 0)::bigint as halalas
+        from r join ${orders} o
+          on o.merchant_id = r.merchant_id and o.customer_id = r.friend_customer_id
+         and o.placed_at >= r.claimed_at
+       where r.status <> 'blocked' and r.friend_customer_id is not null
+         and not o.cancelled and not o.deleted and not o.fully_refunded
+    )
+    select
+      count(*) filter (where status <> 'blocked')::int as sent,
+      count(*) filter (where status = 'pending')::int as pending,
+      count(*) filter (where status = 'completed')::int as converted,
+      count(*) filter (where status = 'reversed')::int as reversed,
+      count(*) filter (where status = 'blocked')::int as blocked,
+      (count(*) filter (where friend_coupon_status in ('issued', 'used'))
+        + count(*) filter (where inviter_coupon_status in ('issued', 'used')))::int as coupons_issued,
+      (count(*) filter (where friend_coupon_status = 'used')
+        + count(*) filter (where inviter_coupon_status = 'used'))::int as coupons_used,
+      (coalesce(sum(friend_discount_halalas), 0) + coalesce(sum(inviter_discount_halalas), 0))::bigint as cost,
+      (select halalas from revenue) as revenue,
+      (select orders from revenue) as referred_orders
+    from r`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const n = (key: string) => Number(row[key] ?? 0);
+  return {
+    sent: n('sent'),
+    pending: n('pending'),
+    converted: n('converted'),
+    reversed: n('reversed'),
+    blocked: n('blocked'),
+    couponsIssued: n('coupons_issued'),
+    couponsUsed: n('coupons_used'),
+    costHalalas: n('cost'),
+    revenueHalalas: n('revenue'),
+    referredOrders: n('referred_orders'),
+  };
 }

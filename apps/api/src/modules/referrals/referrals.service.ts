@@ -89,7 +89,7 @@ export function createReferralsService({ db }: Pick<AppContext, 'db'>) {
     return toView(await setReferralActive(db, merchantId, isActive, toValues(REFERRAL_DEFAULTS)));
   }
 
-  return { getSettings, updateSettings, toggle };
+  return { getSettings, updateSettings, toggle, assertPlanAllows };
 }
 
 export type ReferralsService = ReturnType<typeof createReferralsService>;

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   REWARD_TYPE_FEATURE,
   planHasFeature,
@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { couponIssuedMail } from '../../lib/mail-templates.ts';
 import { SallaApiError, type CouponRequest, type SallaClient } from '../../lib/salla-client.ts';
 import { findCustomer, type CustomerRow } from '../engine/engine.repository.ts';
-import { subscriptionActive, RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
+import { subscriptionActive } from '../engine/engine-rules.ts';
 import { lockCustomerBalance } from '../engine/ledger.repository.ts';
 import { creditPoints, debitPoints } from '../engine/ledger.service.ts';
 import { findMerchantById, type MerchantRow } from '../merchants/merchants.repository.ts';
@@ -30,6 +30,14 @@ import {
   type RedemptionWithReward,
 } from './redemptions.repository.ts';
 import { lockRewardById, type RewardRow } from './rewards.repository.ts';
+import {
+  createOrConfirmCoupon,
+  generateCouponCode,
+  isOurCodeTaken,
+  riyadhDate,
+} from './salla-coupon.ts';
+
+export { generateCouponCode };
 
 /**
  * A shopper spends points on a reward (docs/decisions/007). Two steps, because the coupon is made
@@ -47,43 +55,6 @@ export const RECONCILE_AFTER_MS = 2 * 60_000;
 /** How long a retried request waits for the first one's answer from Salla (the page waits 30 s). */
 const SETTLE_WAIT_MS = 25_000;
 
-/**
- * Salla refused the code as taken (422 naming `code`). For a redemption a crash left pending that
- * means the crashed attempt made the coupon: nobody else uses a random 49-bit code.
- */
-function isOurCodeTaken(error: unknown): boolean {
-  return (
-    error instanceof SallaApiError && error.status === 422 && (error.fields.code?.length ?? 0) > 0
-  );
-}
-
-/**
- * After a lost answer (timeout, connection cut), Salla is asked again with the same code after
- * each of these pauses: a success, or the code refused as taken, means the coupon exists. Only while the
- * request is younger than CONFIRM_WITHIN_MS (the page waits 30 s).
- */
-const CONFIRM_PAUSES_MS = [250, 1_000, 2_000, 4_000];
-const CONFIRM_WITHIN_MS = 15_000;
-
-/**
- * Salla may or may not have made the coupon: its answer never came back (a timeout, a cut
- * connection). A refused connection never reached it.
- */
-function answerLost(error: unknown): boolean {
-  return error instanceof SallaApiError && error.status === 0 && error.code !== 'refused';
-}
-
-/** Letters and digits a person reads without confusing them (no 0/O, 1/I/L). */
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-
-/** A coupon code nobody can guess: NQ- and 10 characters of 31 (about 49 bits). */
-export function generateCouponCode(): string {
-  const bytes = randomBytes(10);
-  let code = '';
-  for (const byte of bytes) code += CODE_ALPHABET[byte % CODE_ALPHABET.length];
-  return `NQ-${code}`;
-}
-
 /** Why redeeming is off for the store right now, or null. */
 export function redemptionBlock(merchant: MerchantRow, at: Date): RedemptionBlock | null {
   if (merchant.installStatus !== 'installed' || merchant.needsReinstall)
@@ -91,11 +62,6 @@ export function redemptionBlock(merchant: MerchantRow, at: Date): RedemptionBloc
   if (!merchant.programmeEnabled) return 'PROGRAMME_PAUSED';
   if (!subscriptionActive(merchant, at)) return 'SUBSCRIPTION_INACTIVE';
   return null;
-}
-
-/** `YYYY-MM-DD` of the day in Riyadh. */
-function riyadhDate(at: Date): string {
-  return new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /**
@@ -346,41 +312,6 @@ export function createRedemptionService(
   }
 
   /**
-   * Salla's Create Coupon. When the answer is lost the coupon may exist (Salla made it, the reply
-   * timed out or the connection was cut): ask again with the same code. Made now, or refused as
-   * taken (our random code), it exists once → its id (null when only the refusal tells). Returning
-   * points for a coupon Salla holds would give the reward for nothing spent; the chaos suite found
-   * such coupons under cut connections.
-   */
-  async function createOrConfirmCoupon(
-    accessToken: string,
-    request: CouponRequest,
-    redemptionId: string,
-  ): Promise<string | null> {
-    const started = Date.now();
-    try {
-      return (await deps.salla.createCoupon(accessToken, request)).id;
-    } catch (error) {
-      if (!answerLost(error)) throw error;
-      for (const pause of CONFIRM_PAUSES_MS) {
-        if (Date.now() - started > CONFIRM_WITHIN_MS) break;
-        await new Promise((resolve) => setTimeout(resolve, pause));
-        try {
-          const coupon = await deps.salla.createCoupon(accessToken, request);
-          log.warn({ redemptionId }, 'coupon made on the second ask after a lost answer');
-          return coupon.id;
-        } catch (again) {
-          if (isOurCodeTaken(again)) {
-            log.warn({ redemptionId }, 'coupon found made after a lost answer');
-            return null;
-          }
-        }
-      }
-      throw error;
-    }
-  }
-
-  /**
    * Step 2: Salla creates the coupon. Returns the issued redemption; on any failure the points
    * are back before this throws REDEMPTION_FAILED.
    */
@@ -399,7 +330,9 @@ export function createRedemptionService(
         redemption.createdAt,
         redemption.couponExpiresAt!,
       );
-      couponId = await createOrConfirmCoupon(accessToken, request, redemption.id);
+      couponId = await createOrConfirmCoupon({ salla: deps.salla, log }, accessToken, request, {
+        redemptionId: redemption.id,
+      });
     } catch (error) {
       if (options.afterCrash && isOurCodeTaken(error)) {
         // The crashed attempt got as far as Salla: the coupon with our code exists, so the

@@ -39,6 +39,11 @@ function spendOf(order: SallaOrder, totalHalalas: number | null): number | null 
 
 /** Salla's order model (any order event, or `data.order` of order.status.updated) → facts. */
 export function orderFacts(order: SallaOrder): OrderFacts {
+  const couponDiscountHalalas: Record<string, number> = {};
+  for (const d of order.amounts?.discounts ?? []) {
+    const code = d.code?.trim();
+    if (code) couponDiscountHalalas[code] = toHalalas(Number(d.discount ?? 0));
+  }
   const total = order.amounts?.total?.amount ?? order.total?.amount;
   const totalHalalas = total === undefined ? null : toHalalas(total);
   return {
@@ -60,6 +65,7 @@ export function orderFacts(order: SallaOrder): OrderFacts {
           .filter((code): code is string => Boolean(code)),
       ),
     ],
+    couponDiscountHalalas,
   };
 }
 

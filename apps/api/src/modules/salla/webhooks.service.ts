@@ -227,6 +227,8 @@ export function createWebhookService(deps: {
    * for a schema fixed after events were dead-lettered.
    */
   parseEvent?: typeof parseEventData;
+  /** Told after an order event was committed (the referral engine settles the store's referrals). */
+  afterOrderEvent?: (merchantId: number) => void;
 }) {
   const { ctx, salla, authService, sallaTokens } = deps;
   const parseEvent = deps.parseEvent ?? parseEventData;
@@ -379,6 +381,8 @@ export function createWebhookService(deps: {
     const dedupeKey = input.dedupeKey ?? sha256(input.raw);
     const outcome = await apply({ ...input, dedupeKey });
     remember(dedupeKey);
+    if (outcome === 'processed' && input.envelope.event.startsWith('order.'))
+      deps.afterOrderEvent?.(input.envelope.merchant);
     return outcome;
   }
 

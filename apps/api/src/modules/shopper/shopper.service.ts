@@ -12,6 +12,7 @@ import {
   type Language,
   type PointsMethod,
   type RuleEvent,
+  type ShopperReferral,
   type ShopperSession,
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
@@ -22,7 +23,7 @@ import { shopperCodeMail } from '../../lib/mail-templates.ts';
 import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { signShopperToken, verifyShopperToken, type ShopperTokenClaims } from '../../lib/tokens.ts';
 import { findCustomer, findRules, type RuleRow } from '../engine/engine.repository.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { findMerchantById, type MerchantRow } from '../merchants/merchants.repository.ts';
 import { toMerchantSettings } from '../merchants/merchants.service.ts';
 import { findCustomerRedemptions } from '../rewards/redemptions.repository.ts';
 import { redemptionBlock, toShopperCoupon } from '../rewards/redemption.service.ts';
@@ -181,7 +182,16 @@ const dateFormats: Record<Language, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Riyadh', dateStyle: 'medium' }),
 };
 
-export function createShopperService(ctx: AppContext) {
+export function createShopperService(
+  ctx: AppContext,
+  deps: {
+    /** The shopper's referral link and figures (the referral engine); none → null. */
+    shopperReferral?: (
+      merchant: MerchantRow,
+      customerId: number,
+    ) => Promise<ShopperReferral | null>;
+  } = {},
+) {
   const { db, config, log } = ctx;
   const codeKey = config.jwtSecret;
   const hashCode = (merchantId: number, email: string, code: string) =>
@@ -438,6 +448,7 @@ export function createShopperService(ctx: AppContext) {
       coupons: redemptions.map((r) => toShopperCoupon(r, now)),
       history,
       programme: { redeemable: block === null, reason: block },
+      referral: deps.shopperReferral ? await deps.shopperReferral(merchant, customerId) : null,
     };
   }
 
