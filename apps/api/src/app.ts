@@ -32,7 +32,10 @@ import { createInsightsService } from './modules/insights/insights.service.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { createRewardsService } from './modules/rewards/rewards.service.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
-import { createReferralEngine } from './modules/referrals/referral-engine.service.ts';
+import {
+  createReferralEngine,
+  type ReferralEngine,
+} from './modules/referrals/referral-engine.service.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
 import { referralClaimRoutes, referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { createSallaClient, type SallaClient } from './lib/salla-client.ts';
@@ -84,6 +87,7 @@ export interface App {
     shopper: ShopperService;
     redemptions: RedemptionService;
     customers: CustomersService;
+    referrals: ReferralEngine;
   };
   salla: SallaClient;
 }
