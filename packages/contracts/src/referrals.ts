@@ -238,7 +238,7 @@ export type ReferralsResponse = z.infer<typeof ReferralsResponseSchema>;
 
 /**
  * GET /api/referrals/summary — from the referrals and the orders, never estimated. sent: friends
- * who claimed a gift; converted: inviters paid; revenue: SAR of the referred friends' orders since
+ * who claimed a gift; converted: inviters paid; revenue: SAR of the referred friends' orders received since
  * their claim (cancelled, deleted and refunded amounts left out); cost: SAR the referral coupons
  * took off orders (both sides), with the count of coupons issued.
  */

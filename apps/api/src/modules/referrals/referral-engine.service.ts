@@ -645,7 +645,10 @@ export function createReferralEngine(
       (digits(friend?.mobile).length === 9 && digits(friend?.mobile) === digits(inviter.mobile))
     )
       return (await close(row, 'blocked', 'self_referral')) ? 'blocked' : 'busy';
-    if (order.placedAt && order.placedAt < row.claimedAt)
+    // Known to us before the claim: the friend was already a customer (at the claim their e-mail
+    // had no orders, so it was another address then). Salla's order time has whole seconds and
+    // may be the checkout's start, so our own record of the order decides.
+    if (order.createdAt < row.claimedAt)
       return (await close(row, 'blocked', 'existing_customer')) ? 'blocked' : 'busy';
     if (isReversed(order)) {
       const reason = order.fullyRefunded || order.restored ? 'order_refunded' : 'order_cancelled';

@@ -349,7 +349,7 @@ export async function referralFigures(db: Executor, merchantId: number): Promise
              coalesce(sum(o.total_halalas - o.refunded_halalas), 0)::bigint as halalas
         from r join ${orders} o
           on o.merchant_id = r.merchant_id and o.customer_id = r.friend_customer_id
-         and o.placed_at >= r.claimed_at
+         and o.created_at >= r.claimed_at
        where r.status <> 'blocked' and r.friend_customer_id is not null
          and not o.cancelled and not o.deleted and not o.fully_refunded
     )
