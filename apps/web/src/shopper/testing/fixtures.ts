@@ -132,6 +132,7 @@ export function loyaltyData(overrides: Partial<CustomerLoyaltyData> = {}): Custo
     coupons: [],
     history: [historyEntry(1), historyEntry(2)],
     programme: { redeemable: true, reason: null },
+    referral: null,
     ...overrides,
   };
 }
