@@ -32,6 +32,11 @@ import {
   type StoreInfo,
   DashboardResponseSchema,
   type Dashboard,
+  MerchantReferralSchema,
+  ReferralsResponseSchema,
+  ReferralSummaryResponseSchema,
+  type MerchantReferral,
+  type ReferralSummary,
 } from '@nuqat/contracts';
 
 // Every mocked body goes through the contract schema, so a mock cannot drift from the API.
@@ -309,4 +314,67 @@ export function redemptionsBody(page: Partial<RedemptionsPage> = {}) {
     success: true,
     data: { items: [], page: 1, pageSize: 10, total: 0, ...page },
   });
+}
+
+// ---- Referrals -----------------------------------------------------------------------------------
+
+export function referralSummaryBody(summary: Partial<ReferralSummary> = {}) {
+  return ReferralSummaryResponseSchema.parse({
+    success: true,
+    data: {
+      sent: 0,
+      pending: 0,
+      converted: 0,
+      reversed: 0,
+      blocked: 0,
+      revenue: 0,
+      referredOrders: 0,
+      cost: 0,
+      couponsIssued: 0,
+      couponsUsed: 0,
+      ...summary,
+    },
+  });
+}
+
+let referralSeq = 0;
+
+/** One referral as GET /api/referrals answers it: a friend who claimed, waiting for an order. */
+export function referral(overrides: Partial<MerchantReferral> = {}): MerchantReferral {
+  referralSeq += 1;
+  const side = {
+    type: 'percentage',
+    value: 10,
+    maxAmount: 100,
+    status: 'none',
+    code: null,
+    expiresAt: null,
+    usedOrderId: null,
+    discount: null,
+  } as const;
+  return MerchantReferralSchema.parse({
+    id: `00000000-0000-4000-8000-${String(referralSeq).padStart(12, '0')}`,
+    status: 'pending',
+    reason: null,
+    code: 'SARA-7K2M',
+    inviter: { id: '880000100', name: 'سارة العتيبي', email: 'sara@example.com' },
+    friend: { email: `friend${referralSeq}@example.com`, customerId: null, name: null },
+    friendReward: {
+      ...side,
+      status: 'issued',
+      code: 'RF-FRIEND1',
+      expiresAt: '2026-12-20T09:00:00.000Z',
+    },
+    inviterReward: side,
+    orderId: null,
+    orderTotal: null,
+    claimedAt: '2026-11-20T09:00:00.000Z',
+    completedAt: null,
+    reversedAt: null,
+    ...overrides,
+  });
+}
+
+export function referralsBody(items: MerchantReferral[] = [], nextCursor: string | null = null) {
+  return ReferralsResponseSchema.parse({ success: true, data: { items, nextCursor } });
 }

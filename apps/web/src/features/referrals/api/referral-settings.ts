@@ -6,10 +6,7 @@ import {
 } from '@nuqat/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { getMerchantId } from '../../../lib/session';
-
-export const referralKeys = {
-  settings: (merchantId: string | null) => ['referrals', merchantId, 'settings'] as const,
-};
+import { referralKeys } from './query-keys';
 
 export async function getReferralSettings({ signal }: { signal?: AbortSignal } = {}) {
   const response = await apiRequest('/api/referrals/settings', {

@@ -4,7 +4,14 @@ import { describe, expect, test } from 'vitest';
 import { REFERRAL_DEFAULTS, ReferralSettingsResponseSchema } from '@nuqat/contracts';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
-import { errorBody, signIn, storeInfoBody, TEST_MERCHANT } from '../../../testing/mocks';
+import {
+  errorBody,
+  referralsBody,
+  referralSummaryBody,
+  signIn,
+  storeInfoBody,
+  TEST_MERCHANT,
+} from '../../../testing/mocks';
 
 const SETTINGS_URL = '/api/referrals/settings';
 
@@ -15,8 +22,13 @@ function settingsBody(overrides: Record<string, unknown> = {}) {
   });
 }
 
+/** The store, and the programme's results below the settings (none yet). */
 function answerStore() {
-  server.use(http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())));
+  server.use(
+    http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
+    http.get('/api/referrals/summary', () => HttpResponse.json(referralSummaryBody())),
+    http.get('/api/referrals', () => HttpResponse.json(referralsBody())),
+  );
 }
 
 describe('/members: the referral programme', () => {
