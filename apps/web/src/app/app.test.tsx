@@ -11,6 +11,8 @@ import {
   errorBody,
   loyaltyRulesBody,
   programmeBody,
+  referralSummaryBody,
+  referralsBody,
   redemptionsBody,
   rewardsBody,
   rewardsReportBody,
@@ -39,6 +41,9 @@ function answerStoreInfo(overrides: Parameters<typeof storeInfoBody>[0] = {}) {
     http.get('/api/referrals/settings', () =>
       HttpResponse.json({ success: true, data: { ...REFERRAL_DEFAULTS, updatedAt: null } }),
     ),
+    // /members loads its figures and list below the settings (growth plan).
+    http.get('/api/referrals/summary', () => HttpResponse.json(referralSummaryBody())),
+    http.get('/api/referrals', () => HttpResponse.json(referralsBody())),
     http.get('/api/merchants/coupons', () =>
       HttpResponse.json({ success: true, data: { items: [], nextCursor: null } }),
     ),
