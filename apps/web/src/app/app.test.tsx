@@ -12,6 +12,8 @@ import {
   loyaltyRulesBody,
   programmeBody,
   redemptionsBody,
+  referralsBody,
+  referralSummaryBody,
   rewardsBody,
   rewardsReportBody,
   signIn,
@@ -39,6 +41,9 @@ function answerStoreInfo(overrides: Parameters<typeof storeInfoBody>[0] = {}) {
     http.get('/api/referrals/settings', () =>
       HttpResponse.json({ success: true, data: { ...REFERRAL_DEFAULTS, updatedAt: null } }),
     ),
+    // /members loads the programme's results below its settings.
+    http.get('/api/referrals/summary', () => HttpResponse.json(referralSummaryBody())),
+    http.get('/api/referrals', () => HttpResponse.json(referralsBody())),
     http.get('/api/merchants/coupons', () =>
       HttpResponse.json({ success: true, data: { items: [], nextCursor: null } }),
     ),

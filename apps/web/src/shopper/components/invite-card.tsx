@@ -90,11 +90,11 @@ export function InviteCard({ referral, storeName }: InviteCardProps) {
         <p className="text-xs font-medium text-slate-600 dark:text-slate-400">
           {t('referral.shareLabel')}
         </p>
-        <ul className="grid grid-cols-3 gap-2">
+        <ul className="flex flex-wrap gap-2">
           {links.map((link) => {
             const name = t(SHARE[link.id].label);
             return (
-              <li key={link.id}>
+              <li key={link.id} className="grow">
                 <a
                   href={link.href}
                   target="_blank"
@@ -107,7 +107,7 @@ export function InviteCard({ referral, storeName }: InviteCardProps) {
                   )}
                 >
                   <Icon name={SHARE[link.id].icon} className="size-4 shrink-0" />
-                  <span className="truncate">{name}</span>
+                  <span>{name}</span>
                 </a>
               </li>
             );

@@ -120,6 +120,7 @@ export function ReferralGift({ merchantId, code, email: initialEmail }: Referral
               ),
               store: <bdi>{offer.offer.storeName}</bdi>,
             })}
+            {coupon ? null : ` ${t('gift.ask')}`}
           </p>
         </div>
       </div>
@@ -130,8 +131,8 @@ export function ReferralGift({ merchantId, code, email: initialEmail }: Referral
             className="space-y-1 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900 dark:bg-brand-950 dark:text-brand-100"
             data-testid="referral-gift-sent"
           >
-            <p className="flex items-center gap-2 font-semibold">
-              <Icon name="check" className="size-4 shrink-0" />
+            <p className="flex items-start gap-2 font-semibold">
+              <Icon name="check" className="mt-0.5 size-4 shrink-0" />
               <span>{tx('gift.sent', { sentTo: <bdi dir="ltr">{coupon.sentTo}</bdi> })}</span>
             </p>
             <p>

@@ -185,7 +185,8 @@ export const ar = {
   'referral.reward.shipping': 'شحن مجاني',
 
   'gift.title': 'صديقك أرسل لك هدية',
-  'gift.text': 'كوبون {{reward}} من {{store}}. أدخل بريدك الإلكتروني وسنرسله إليك.',
+  'gift.text': 'كوبون {{reward}} من {{store}}.',
+  'gift.ask': 'أدخل بريدك الإلكتروني وسنرسله إليك.',
   'gift.email': 'بريدك الإلكتروني',
   'gift.emailHint': 'يصل رمز الكوبون إلى هذا البريد وحده.',
   'gift.claim': 'أرسل لي الهدية',

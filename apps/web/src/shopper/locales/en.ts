@@ -145,8 +145,8 @@ export const en: Catalogue = {
   'referral.reward.shipping': 'free shipping',
 
   'gift.title': 'Your friend sent you a gift',
-  'gift.text':
-    'A coupon for {{reward}} at {{store}}. Enter your e-mail and we will send it to you.',
+  'gift.text': 'A coupon for {{reward}} at {{store}}.',
+  'gift.ask': 'Enter your e-mail and we will send it to you.',
   'gift.email': 'Your e-mail',
   'gift.emailHint': 'The coupon code goes to this address only.',
   'gift.claim': 'Send me the gift',
