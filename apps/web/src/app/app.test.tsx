@@ -11,9 +11,9 @@ import {
   errorBody,
   loyaltyRulesBody,
   programmeBody,
-  referralSummaryBody,
-  referralsBody,
   redemptionsBody,
+  referralsBody,
+  referralSummaryBody,
   rewardsBody,
   rewardsReportBody,
   signIn,
@@ -41,7 +41,7 @@ function answerStoreInfo(overrides: Parameters<typeof storeInfoBody>[0] = {}) {
     http.get('/api/referrals/settings', () =>
       HttpResponse.json({ success: true, data: { ...REFERRAL_DEFAULTS, updatedAt: null } }),
     ),
-    // /members loads its figures and list below the settings (growth plan).
+    // /members loads the programme's results below its settings.
     http.get('/api/referrals/summary', () => HttpResponse.json(referralSummaryBody())),
     http.get('/api/referrals', () => HttpResponse.json(referralsBody())),
     http.get('/api/merchants/coupons', () =>

@@ -33,13 +33,22 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 export interface CopyButtonProps {
+  /** What is copied: a coupon code, or a link. */
   code: string;
   variant?: 'primary' | 'secondary';
+  /** For something other than a coupon code: the button's name, its text and what it says. */
+  texts?: { label: string; visible: string; copied: string; failed: string };
 }
 
-/** Copies a coupon code and says so, visibly and to screen readers, for three seconds. */
-export function CopyButton({ code, variant = 'secondary' }: CopyButtonProps) {
+/** Copies a coupon code (or a link) and says so, visibly and to screen readers, for 3 seconds. */
+export function CopyButton({ code, variant = 'secondary', texts }: CopyButtonProps) {
   const { t } = useI18n();
+  const words = texts ?? {
+    label: t('coupons.copyCode', { code }),
+    visible: t('coupons.copy'),
+    copied: t('coupons.copied'),
+    failed: t('errors.copyFailed'),
+  };
   const [result, setResult] = useState<'copied' | 'failed' | null>(null);
 
   useEffect(() => {
@@ -53,21 +62,17 @@ export function CopyButton({ code, variant = 'secondary' }: CopyButtonProps) {
       <button
         type="button"
         className={buttonClass(variant, undefined, 'sm')}
-        aria-label={t('coupons.copyCode', { code })}
+        aria-label={words.label}
         onClick={() => void copyText(code).then((ok) => setResult(ok ? 'copied' : 'failed'))}
       >
         <Icon name={result === 'copied' ? 'check' : 'copy'} className="size-4" />
-        <span aria-hidden="true">{t('coupons.copy')}</span>
+        <span aria-hidden="true">{words.visible}</span>
       </button>
       <span
         role="status"
         className={result === 'failed' ? 'text-xs text-red-700 dark:text-red-300' : 'sr-only'}
       >
-        {result === 'copied'
-          ? t('coupons.copied')
-          : result === 'failed'
-            ? t('errors.copyFailed')
-            : ''}
+        {result === 'copied' ? words.copied : result === 'failed' ? words.failed : ''}
       </span>
     </span>
   );

@@ -8,6 +8,7 @@ import { I18nContext, type Translator } from '../lib/i18n';
 import type { PageConfig } from '../lib/page-config';
 import { LoyaltyScreen } from './loyalty-screen';
 import { PageHeader } from './page-header';
+import { ReferralGift } from './referral-gift';
 import { SignIn } from './sign-in';
 import { ErrorView, LoadingView } from './state-views';
 
@@ -52,14 +53,25 @@ export function LoyaltyApp({ config, i18n }: LoyaltyAppProps) {
       break;
     case 'sign-in':
       body = (
-        <SignIn
-          // A new e-mail from the store starts the form again; the same one keeps its progress.
-          key={screen.email}
-          merchantId={config.merchantId ?? ''}
-          email={screen.email}
-          notice={screen.notice}
-          onSignedIn={controller.signedIn}
-        />
+        <div className="space-y-5">
+          {/* Only to a guest: a signed-in shopper has their own invitation instead. */}
+          {state.referralCode && config.merchantId ? (
+            <ReferralGift
+              key={state.referralCode}
+              merchantId={config.merchantId}
+              code={state.referralCode}
+              email={screen.email}
+            />
+          ) : null}
+          <SignIn
+            // A new e-mail from the store starts the form again; the same one keeps its progress.
+            key={screen.email}
+            merchantId={config.merchantId ?? ''}
+            email={screen.email}
+            notice={screen.notice}
+            onSignedIn={controller.signedIn}
+          />
+        </div>
       );
       break;
     case 'loaded':

@@ -8,6 +8,7 @@ import { CouponsSection, NewCoupon } from './coupons-section';
 import { EarnPanel } from './earn-panel';
 import { HistoryPanel } from './history-panel';
 import { Icon } from './icons';
+import { InviteCard } from './invite-card';
 import { ProfileHeader } from './profile-header';
 import { RewardDialog } from './reward-dialog';
 import { RewardsPanel } from './rewards-panel';
@@ -126,13 +127,18 @@ export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
             label: t('tabs.rewards'),
             icon: 'gift',
             panel: (
-              <RewardsPanel
-                rewards={data.rewards}
-                blockOf={blockOf}
-                redeemingId={state.redeemingId}
-                onDetails={(reward, opener) => setDetails({ reward, opener })}
-                onRedeem={(reward) => void controller.redeem(reward)}
-              />
+              <div className="space-y-5">
+                <RewardsPanel
+                  rewards={data.rewards}
+                  blockOf={blockOf}
+                  redeemingId={state.redeemingId}
+                  onDetails={(reward, opener) => setDetails({ reward, opener })}
+                  onRedeem={(reward) => void controller.redeem(reward)}
+                />
+                {data.referral ? (
+                  <InviteCard referral={data.referral} storeName={data.store.name} />
+                ) : null}
+              </div>
             ),
           },
           {

@@ -6,6 +6,9 @@ import type {
   MessageResponse,
   RedeemRequest,
   RedeemResponse,
+  ReferralClaimCoupon,
+  ReferralClaimRequest,
+  ReferralOffer,
   ShopperCoupon,
   ShopperRequestCodeRequest,
   ShopperSession,
@@ -174,6 +177,20 @@ function isCoupon(data: Record<string, unknown>): boolean {
   );
 }
 
+const REWARD_TYPES: readonly string[] = ['fixed', 'percentage', 'shipping'];
+
+function isReferralReward(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof value.type === 'string' &&
+    REWARD_TYPES.includes(value.type) &&
+    typeof value.value === 'number' &&
+    (value.maxAmount === undefined ||
+      value.maxAmount === null ||
+      typeof value.maxAmount === 'number')
+  );
+}
+
 function isSession(data: Record<string, unknown>): boolean {
   return (
     typeof data.token === 'string' &&
@@ -250,4 +267,44 @@ export async function redeemReward(
 /** Revokes the token on the server; the page forgets it whatever the answer. */
 export async function logoutShopper(token: string, language: Language): Promise<void> {
   await request('/api/customers/auth/logout', { method: 'POST', token, language });
+}
+
+/** What a friend's invitation gives them (public: no session), for the code the store kept. */
+export async function getReferralOffer(input: {
+  merchantId: string;
+  code: string;
+  language: Language;
+  signal?: AbortSignal;
+}): Promise<ReferralOffer> {
+  const { merchantId, code, language, signal } = input;
+  const query = new URLSearchParams({ merchantId, code }).toString();
+  const payload = await request(`/api/customers/referrals/offer?${query}`, { language, signal });
+  const data = dataOf(payload);
+  if (typeof data.storeName !== 'string' || !isReferralReward(data.reward)) {
+    throw new ShopperApiError('invalid');
+  }
+  return data as unknown as ReferralOffer;
+}
+
+/** The friend claims their gift: the coupon's code goes to the e-mail only (decision 021). */
+export async function claimReferral(
+  body: ReferralClaimRequest,
+  language: Language,
+): Promise<ReferralClaimCoupon> {
+  const payload = await request('/api/customers/referrals/claim', {
+    method: 'POST',
+    body,
+    language,
+  });
+  const data = dataOf(payload);
+  const coupon = data.coupon;
+  if (
+    !isReferralReward(coupon) ||
+    !isRecord(coupon) ||
+    typeof coupon.expiresAt !== 'string' ||
+    typeof coupon.sentTo !== 'string'
+  ) {
+    throw new ShopperApiError('invalid');
+  }
+  return coupon as unknown as ReferralClaimCoupon;
 }

@@ -5,7 +5,11 @@ import type {
   ShopperSession,
   UI_TIMING,
 } from '@nuqat/contracts';
-import type { StorefrontCustomer } from '@nuqat/contracts/storefront';
+import {
+  REFERRAL_CODE_PATTERN,
+  type ParentMessage,
+  type StorefrontCustomer,
+} from '@nuqat/contracts/storefront';
 import { ShopperApiError, getCustomerLoyalty, logoutShopper, redeemReward } from './api';
 import { errorText } from './error-text';
 import { formatHistoryDate } from './format';
@@ -36,6 +40,11 @@ export interface LoyaltyState {
   problem: string | null;
   /** The coupon of the last successful redemption, shown until dismissed. */
   newCoupon: ShopperCoupon | null;
+  /**
+   * The referral code the store page kept from `?ref=` (docs/storefront-messages.md): a guest
+   * is offered the friend's gift above the sign-in.
+   */
+  referralCode: string | null;
 }
 
 export interface LoyaltyController {
@@ -50,6 +59,12 @@ export interface LoyaltyController {
   redeem(reward: ShopperReward): Promise<void>;
   dismissProblem(): void;
   dismissCoupon(): void;
+}
+
+/** A well-formed referral code from the store page's answer, else null. */
+function referralCodeOf(message: ParentMessage): string | null {
+  if (message.type !== 'nuqat:customer' || !message.ref) return null;
+  return REFERRAL_CODE_PATTERN.test(message.ref) ? message.ref : null;
 }
 
 /**
@@ -67,6 +82,7 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
     redeemingId: null,
     problem: null,
     newCoupon: null,
+    referralCode: null,
   };
   const listeners = new Set<() => void>();
   const set = (patch: Partial<LoyaltyState>) => {
@@ -200,6 +216,8 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
       let unlisten = () => {};
       if (parent) {
         unlisten = parent.listen((message) => {
+          const code = referralCodeOf(message);
+          if (code && code !== state.referralCode) set({ referralCode: code });
           if (message.type === 'nuqat:customer-logout') {
             if (settled) customerLoggedOut();
             else {

@@ -116,5 +116,44 @@ export const en: Catalogue = {
   'redeem.emailNote': 'The coupon is also on its way to your e-mail.',
   'redeem.dismiss': 'Hide',
 
+  'referral.title': 'Invite friends — a gift for each of you',
+  'referral.text':
+    'Your friend gets a coupon for {{friendReward}}, and you get a coupon for {{yourReward}} for each friend whose first order completes.',
+  'referral.linkLabel': 'Your invitation link',
+  'referral.copy': 'Copy link',
+  'referral.copyLink': 'Copy the invitation link',
+  'referral.linkCopied': 'Invitation link copied.',
+  'referral.copyFailed': 'Copying failed. Select the link and copy it yourself.',
+  'referral.shareLabel': 'Share your link',
+  'referral.shareVia': 'Share on {{app}}',
+  'referral.whatsapp': 'WhatsApp',
+  'referral.x': 'X',
+  'referral.email': 'E-mail',
+  'referral.shareSubject': 'A gift for you from {{store}}',
+  'referral.shareText':
+    'A gift for you from {{store}}: a coupon for {{reward}}. Claim it with my invitation link: {{link}}',
+  'referral.invited': {
+    one: '{{count}} friend joined through your link',
+    other: '{{count}} friends joined through your link',
+  },
+  'referral.rewarded': {
+    one: '{{count}} reward earned',
+    other: '{{count}} rewards earned',
+  },
+  'referral.reward.fixed': '{{amount}} off',
+  'referral.reward.percentage': '{{percent}}% off (up to {{cap}})',
+  'referral.reward.shipping': 'free shipping',
+
+  'gift.title': 'Your friend sent you a gift',
+  'gift.text': 'A coupon for {{reward}} at {{store}}.',
+  'gift.ask': 'Enter your e-mail and we will send it to you.',
+  'gift.email': 'Your e-mail',
+  'gift.emailHint': 'The coupon code goes to this address only.',
+  'gift.claim': 'Send me the gift',
+  'gift.sent': 'Your coupon was sent to {{sentTo}}',
+  'gift.sentDetails': 'A coupon for {{reward}}, valid until {{date}}.',
+  'gift.claimFailed': 'The gift could not be sent. Please try again.',
+  'gift.invalid': 'The invitation link you came from is not valid.',
+
   'notice.dismiss': 'Dismiss',
 };

@@ -4,10 +4,16 @@ import {
   ErrorBodySchema,
   MessageResponseSchema,
   RedeemResponseSchema,
+  ReferralClaimResponseSchema,
+  ReferralOfferResponseSchema,
+  ShopperReferralSchema,
   ShopperSessionResponseSchema,
   type CustomerLoyaltyData,
   type ErrorCode,
   type HistoryEntry,
+  type ReferralClaimCoupon,
+  type ReferralOffer,
+  type ShopperReferral,
   type ShopperCoupon,
   type ShopperReward,
 } from '@nuqat/contracts';
@@ -20,6 +26,10 @@ export const MERCHANT_ID = '7000001';
 export const STORE_ORIGIN = 'https://demo.salla.sa';
 export const LOYALTY_URL = `/api/customers/loyalty/${MERCHANT_ID}/:customerId`;
 export const REDEEM_URL = `/api/customers/loyalty/${MERCHANT_ID}/:customerId/redeem`;
+export const OFFER_URL = '/api/customers/referrals/offer';
+export const CLAIM_URL = '/api/customers/referrals/claim';
+/** A code as the snippet keeps it from a store link's `?ref=`. */
+export const REF_CODE = 'SARA-7K2M';
 
 export const SARA = {
   customerId: '123456789',
@@ -164,5 +174,45 @@ export function errorBody(code: ErrorCode, language: 'ar' | 'en' = 'ar', retryAf
     code,
     message: ERROR_MESSAGES[code][language].replace('{{seconds}}', String(retryAfter ?? '')),
     ...(retryAfter === undefined ? {} : { retryAfter }),
+  });
+}
+
+/** Sara's own invitation as the loyalty data carries it (the store's programme on). */
+export function shopperReferral(overrides: Partial<ShopperReferral> = {}): ShopperReferral {
+  return ShopperReferralSchema.parse({
+    code: REF_CODE,
+    link: `${STORE_ORIGIN}/?ref=${REF_CODE}`,
+    invited: 3,
+    rewarded: 2,
+    participantReward: { type: 'fixed', value: 30, maxAmount: null },
+    referralReward: { type: 'percentage', value: 10, maxAmount: 50 },
+    ...overrides,
+  });
+}
+
+export function offerBody(overrides: Partial<ReferralOffer> = {}) {
+  return ReferralOfferResponseSchema.parse({
+    success: true,
+    data: {
+      storeName: 'متجر نقاط التجريبي',
+      reward: { type: 'percentage', value: 10, maxAmount: 50 },
+      ...overrides,
+    },
+  });
+}
+
+export function claimBody(overrides: Partial<ReferralClaimCoupon> = {}) {
+  return ReferralClaimResponseSchema.parse({
+    success: true,
+    data: {
+      coupon: {
+        type: 'percentage',
+        value: 10,
+        maxAmount: 50,
+        expiresAt: '2026-12-23T20:59:59.000Z',
+        sentTo: 'n***@example.com',
+        ...overrides,
+      },
+    },
   });
 }

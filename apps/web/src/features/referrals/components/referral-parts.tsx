@@ -85,10 +85,13 @@ export function InviterCell({ referral }: { referral: MerchantReferral }) {
             <bdi dir="auto">{inviter.name}</bdi>
           </p>
           {inviter.email ? (
-            <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-              <bdi dir="ltr" title={inviter.email}>
-                {inviter.email}
-              </bdi>
+            // Left to right as a whole block, so a long address is cut at its end, not its start.
+            <p
+              dir="ltr"
+              title={inviter.email}
+              className="truncate text-xs text-slate-500 rtl:text-end dark:text-slate-400"
+            >
+              {inviter.email}
             </p>
           ) : null}
         </>
@@ -109,10 +112,12 @@ export function FriendCell({ referral }: { referral: MerchantReferral }) {
   const { friend } = referral;
   return (
     <div className="min-w-0 space-y-1">
-      <p className="truncate font-medium text-slate-900 dark:text-white">
-        <bdi dir="ltr" title={friend.email}>
-          {friend.email}
-        </bdi>
+      <p
+        dir="ltr"
+        title={friend.email}
+        className="truncate font-medium text-slate-900 rtl:text-end dark:text-white"
+      >
+        {friend.email}
       </p>
       <p className="truncate text-xs text-slate-500 dark:text-slate-400">
         {friend.name ? <bdi dir="auto">{friend.name}</bdi> : t('list.noName')}

@@ -53,7 +53,7 @@ export function ReferralFigures({ summary }: { summary: ReferralSummary }) {
   const icon = 'size-5';
   return (
     <section aria-label={t('figures.label')}>
-      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
         <Figure
           testId="referral-figure-sent"
           icon={<UserPlus aria-hidden="true" className={icon} />}
@@ -132,7 +132,7 @@ export function ReferralFiguresSkeleton() {
       role="status"
       aria-busy="true"
       data-testid="referral-figures-loading"
-      className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3"
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3"
     >
       <span className="sr-only">{t('figures.loading')}</span>
       {Array.from({ length: 6 }, (_, index) => (

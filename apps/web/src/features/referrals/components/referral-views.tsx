@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MerchantReferral } from '@nuqat/contracts';
 import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
 import {
   FriendCell,
   InviterCell,
@@ -11,6 +13,24 @@ import {
   ReferralStatusCell,
   RewardsCell,
 } from './referral-parts';
+
+/** A small caption above a part of a row or card: who is the inviter, who the friend. */
+function Labelled({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{label}</p>
+      {children}
+    </div>
+  );
+}
 
 export interface ReferralViewsProps {
   referrals: MerchantReferral[];
@@ -34,10 +54,7 @@ export function ReferralsTable({ referrals, busy }: ReferralViewsProps) {
           <thead className="bg-slate-50 text-xs font-semibold text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
             <tr>
               <th scope="col" className={`${cell} text-start`}>
-                {t('list.columns.inviter')}
-              </th>
-              <th scope="col" className={`${cell} text-start`}>
-                {t('list.columns.friend')}
+                {t('list.columns.invitation')}
               </th>
               <th scope="col" className={`${cell} text-start`}>
                 {t('list.columns.status')}
@@ -45,34 +62,35 @@ export function ReferralsTable({ referrals, busy }: ReferralViewsProps) {
               <th scope="col" className={`${cell} text-start`}>
                 {t('list.columns.rewards')}
               </th>
-              <th scope="col" className={`${cell} text-start whitespace-nowrap`}>
-                {t('list.columns.order')}
-              </th>
               <th scope="col" className={`${cell} text-start`}>
-                {t('list.columns.dates')}
+                {t('list.columns.orderAndDates')}
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
             {referrals.map((referral) => (
               <tr key={referral.id} data-testid="referral-row" data-status={referral.status}>
-                <td className={`${cell} max-w-48`}>
-                  <InviterCell referral={referral} />
+                <td className={`${cell} w-64 max-w-64`}>
+                  <div className="space-y-3">
+                    <Labelled label={t('list.columns.inviter')}>
+                      <InviterCell referral={referral} />
+                    </Labelled>
+                    <Labelled label={t('list.columns.friend')}>
+                      <FriendCell referral={referral} />
+                    </Labelled>
+                  </div>
                 </td>
-                <td className={`${cell} max-w-52`}>
-                  <FriendCell referral={referral} />
-                </td>
-                <td className={`${cell} min-w-36`}>
+                <td className={`${cell} w-44`}>
                   <ReferralStatusCell referral={referral} />
                 </td>
-                <td className={`${cell} min-w-44`}>
+                <td className={`${cell} min-w-52`}>
                   <RewardsCell referral={referral} />
                 </td>
                 <td className={cell}>
-                  <OrderCell referral={referral} />
-                </td>
-                <td className={cell}>
-                  <ReferralDates referral={referral} />
+                  <div className="space-y-2">
+                    <OrderCell referral={referral} />
+                    <ReferralDates referral={referral} />
+                  </div>
                 </td>
               </tr>
             ))}
@@ -90,27 +108,21 @@ export function ReferralCards({ referrals, busy }: ReferralViewsProps) {
     <ul
       aria-label={t('list.caption')}
       aria-busy={busy || undefined}
-      className="grid gap-3 transition-opacity aria-busy:opacity-60 md:grid-cols-2 xl:hidden"
+      className="grid grid-cols-1 gap-3 transition-opacity aria-busy:opacity-60 md:grid-cols-2 xl:hidden"
     >
       {referrals.map((referral) => (
         <li key={referral.id} data-testid="referral-card" data-status={referral.status}>
           <Card className="flex h-full flex-col gap-3 p-4">
             <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0 flex-1">
-                <p className="text-xs text-slate-500 dark:text-slate-400">
-                  {t('list.columns.inviter')}
-                </p>
+              <Labelled label={t('list.columns.inviter')} className="flex-1">
                 <InviterCell referral={referral} />
-              </div>
+              </Labelled>
               <ReferralStatusBadge status={referral.status} />
             </div>
             <ReferralReason referral={referral} />
-            <div className="min-w-0">
-              <p className="text-xs text-slate-500 dark:text-slate-400">
-                {t('list.columns.friend')}
-              </p>
+            <Labelled label={t('list.columns.friend')}>
               <FriendCell referral={referral} />
-            </div>
+            </Labelled>
             <div className="rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
               <RewardsCell referral={referral} />
             </div>
