@@ -395,6 +395,13 @@ describe('/rewards', () => {
     lastRedeemedAt: '2026-02-01T10:00:00.000Z',
   };
 
+  const summaryOf = (reward: typeof stats) => ({
+    activeRewards: reward.isActive ? 1 : 0,
+    redeemedCount: reward.redeemedCount,
+    pointsSpent: reward.pointsSpent,
+    unusedCoupons: reward.unusedCoupons,
+  });
+
   test('each reward shows its cost, value, status, redemptions, points spent and unused coupons', async () => {
     signIn();
     answerRewardsScreen(
@@ -508,6 +515,56 @@ describe('/rewards', () => {
     // Rewards are created here, not on another screen.
     await user.click(within(empty).getByRole('button', { name: 'مكافأة جديدة' }));
     expect(await screen.findByTestId('reward-form')).toBeInTheDocument();
+  });
+
+  test('the server down is one error box, whose retry reloads the report and the redemptions', async () => {
+    signIn();
+    answerRewardsScreen({ summary: { ...summaryOf(stats), rewards: 1 }, rewards: [stats] });
+    let down = true;
+    const fail = () => HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 });
+    server.use(
+      http.get('/api/rewards', () =>
+        down ? fail() : HttpResponse.json(RewardsResponseSchema.parse({ success: true, data: [] })),
+      ),
+      http.get('/api/rewards/report', () =>
+        down
+          ? fail()
+          : HttpResponse.json(
+              rewardsReportBody({ summary: { ...summaryOf(stats), rewards: 1 }, rewards: [stats] }),
+            ),
+      ),
+      http.get('/api/rewards/redemptions', () =>
+        down ? fail() : HttpResponse.json(redemptionsBody()),
+      ),
+    );
+    const { user } = renderApp('/rewards');
+    const retry = await screen.findByRole('button', { name: 'إعادة المحاولة' });
+    // Both sections have answered (nothing is loading any more): one box says it for both.
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'إعادة المحاولة' })).toHaveLength(1);
+    down = false;
+    await user.click(retry);
+    expect(await screen.findByTestId('reward-stats')).toHaveTextContent(stats.name);
+    expect(await screen.findByText('لا توجد عمليات استبدال بعد')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('the redemptions failing alone say so in their place, under a working report', async () => {
+    signIn();
+    answerRewardsScreen({ summary: { ...summaryOf(stats), rewards: 1 }, rewards: [stats] });
+    server.use(
+      http.get('/api/rewards/redemptions', () =>
+        HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 }),
+      ),
+    );
+    renderApp('/rewards');
+    expect(await screen.findByTestId('reward-stats')).toHaveTextContent(stats.name);
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(screen.getByRole('region', { name: 'أحدث عمليات الاستبدال' })).getByRole('alert'),
+    ).toBe(alert);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   test('a failed report shows an error with a working retry, in English too', async () => {
