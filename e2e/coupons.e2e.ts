@@ -18,6 +18,7 @@ import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json
 import { launchBrowser, screenshot } from './support/browser.ts';
 import {
   fill,
+  isolate,
   openSignedIn,
   pluralOf,
   signInDemo,
@@ -291,9 +292,9 @@ describe.each(['ar', 'en'] as const)('/coupons in %s', (lang) => {
       await toast.waitFor();
       expect(await toast.textContent()).toContain(
         fill(pluralOf(t.cancel, 'done', target.points, lang), {
-          code: target.code!,
+          code: isolate(target.code!),
           points,
-          name: target.customer.name,
+          name: isolate(target.customer.name),
         }),
       );
       await dialog.waitFor({ state: 'hidden' });

@@ -2,11 +2,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import arRewards from '../apps/web/src/locales/ar/rewards.json' with { type: 'json' };
 import enRewards from '../apps/web/src/locales/en/rewards.json' with { type: 'json' };
+import arCommon from '../apps/web/src/locales/ar/common.json' with { type: 'json' };
+import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const text = { ar: arRewards, en: enRewards };
+const common = { ar: arCommon, en: enCommon };
 
 let product: Product;
 let browser: Browser;
@@ -80,4 +83,45 @@ describe.each(['ar', 'en'] as const)('the reward form on a phone, in %s', (lang)
       await context.close();
     }
   });
+});
+
+describe.each(['ar', 'en'] as const)('/rewards with the server out of reach, in %s', (lang) => {
+  test.each([390, 1440])(
+    'one error box, whose retry brings every section back (%i px)',
+    async (width) => {
+      const { context, page } = await openSignedIn(browser, session, {
+        language: lang,
+        width,
+        height: width < 600 ? 844 : 900,
+      });
+      // The report, the redemptions and the rewards list all fail, as with the network down.
+      let down = true;
+      await page.route('**/api/rewards**', (route) => (down ? route.abort() : route.continue()));
+      await page.goto(`${product.baseUrl}/rewards`);
+      const retry = page.getByRole('button', { name: common[lang].states.retry });
+      await retry.waitFor({ timeout: 30_000 });
+      // Both sections have given up (nothing loading any more): one box speaks for both.
+      await expect
+        .poll(() =>
+          page.getByRole('status').filter({ hasText: common[lang].states.loading }).count(),
+        )
+        .toBe(0);
+      expect(await page.getByRole('alert').count()).toBe(1);
+      expect(await retry.count()).toBe(1);
+      expect(await page.getByRole('alert').textContent()).toContain(common[lang].errors.network);
+      await screenshot(page, `rewards-down-${lang}-${width}`, { fullPage: false });
+
+      down = false;
+      await retry.click();
+      await page.getByTestId('summary-redeemed').waitFor();
+      await page.getByRole('heading', { name: text[lang].redemptions.heading }).waitFor();
+      await page
+        .getByTestId('redemption-row')
+        .first()
+        .or(page.getByText(text[lang].redemptions.empty))
+        .waitFor();
+      await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+      await context.close();
+    },
+  );
 });

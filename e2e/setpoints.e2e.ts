@@ -8,7 +8,14 @@ import arRewards from '../apps/web/src/locales/ar/rewards.json' with { type: 'js
 import enRewards from '../apps/web/src/locales/en/rewards.json' with { type: 'json' };
 import path from 'node:path';
 import { SHOTS_DIR, launchBrowser, screenshot } from './support/browser.ts';
-import { fill, openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
+import {
+  fill,
+  isolate,
+  openSignedIn,
+  pluralOf,
+  signInDemo,
+  type MerchantSession,
+} from './support/merchant.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const text = {
@@ -103,7 +110,16 @@ describe.each([
       await dialog.getByLabel(t.loyalty.methodDialog.capValue, { exact: true }).fill('2');
     }
     await dialog.getByRole('button', { name: t.loyalty.methodDialog.save, exact: true }).click();
-    await page.getByTestId('toast').filter({ hasText: t.loyalty.methodDialog.saved }).waitFor();
+    // The toast says what changed: the method and its points.
+    await page
+      .getByTestId('toast')
+      .filter({
+        hasText: fill(pluralOf(t.loyalty.methodDialog, 'saved', 85, lang), {
+          method: name,
+          points: '85',
+        }),
+      })
+      .waitFor();
     await card.getByText(t.loyalty.methods.active, { exact: true }).waitFor();
     expect(await card.textContent()).toContain('85');
     await context.close();
@@ -126,13 +142,20 @@ describe.each([
     await form.getByLabel(r.form.name, { exact: true }).fill(rewardName);
     await page.screenshot({ path: path.join(SHOTS_DIR, `reward-form-${lang}-390.png`) });
     await form.getByRole('button', { name: r.form.create }).click();
-    await page.getByTestId('toast').filter({ hasText: r.messages.created }).waitFor();
+    const named = { name: isolate(rewardName) };
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: fill(r.messages.created, named) })
+      .waitFor();
 
     const row = dialog.getByTestId('reward-row').filter({ hasText: rewardName });
     await row.getByRole('button', { name: fill(r.dialog.editLabel, { name: rewardName }) }).click();
     await form.getByLabel(r.form.pointsRequired, { exact: true }).fill('120');
     await form.getByRole('button', { name: r.form.save }).click();
-    await page.getByTestId('toast').filter({ hasText: r.messages.saved }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: fill(r.messages.saved, named) })
+      .waitFor();
     await row.filter({ hasText: '120' }).waitFor();
 
     const toggle = row.getByRole('switch', {
@@ -140,7 +163,10 @@ describe.each([
     });
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     await toggle.click();
-    await page.getByTestId('toast').filter({ hasText: r.messages.deactivated }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: fill(r.messages.deactivated, named) })
+      .waitFor();
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await page.screenshot({ path: path.join(SHOTS_DIR, `rewards-dialog-${lang}-390.png`) });
     await dialog.getByRole('button', { name: t.common.dialog.close, exact: true }).click();
@@ -165,7 +191,10 @@ describe.each([
     await confirm.waitFor();
     await page.screenshot({ path: path.join(SHOTS_DIR, `reward-delete-confirm-${lang}-390.png`) });
     await confirm.getByRole('button', { name: r.dialog.confirm }).click();
-    await page.getByTestId('toast').filter({ hasText: r.messages.deleted }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: fill(r.messages.deleted, named) })
+      .waitFor();
     await page
       .getByTestId('reward-row')
       .filter({ hasText: rewardName })

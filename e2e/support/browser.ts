@@ -75,23 +75,51 @@ export async function screenshot(
 }
 
 /**
- * Whether the text of `locator` is laid out left to right on screen — `+966 11 234 5678` must not
- * read `5678 234 11 966+` inside an Arabic page: the first character is left of the last one.
+ * Whether the text of `locator` is laid out left to right — `+966 11 234 5678` must not read
+ * `5678 234 11 966+` inside an Arabic page: its first character is left of its last one (which
+ * may be in another text node, as in `{sign}{number}`).
  */
 export function readsLeftToRight(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => {
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    const node = walker.nextNode() as Text | null;
-    if (!node || (node.textContent ?? '').trim().length < 2) return false;
-    const text = node.textContent!;
-    const box = (at: number) => {
+    const characters: Array<{ node: Text; at: number }> = [];
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text) {
+      const text = node.textContent ?? '';
+      for (let at = 0; at < text.length; at += 1) {
+        if (/\S/.test(text[at]!)) characters.push({ node, at });
+      }
+    }
+    if (characters.length < 2) return false;
+    const box = ({ node, at }: { node: Text; at: number }) => {
       const range = document.createRange();
       range.setStart(node, at);
       range.setEnd(node, at + 1);
       return range.getBoundingClientRect();
     };
-    const first = text.search(/\S/);
-    const last = text.length - 1 - [...text].reverse().join('').search(/\S/);
-    return box(first).left < box(last).left;
+    return box(characters[0]!).left < box(characters.at(-1)!).left;
+  });
+}
+
+/**
+ * Whether what was typed into the text field `locator` is laid out left to right — a typed `-5`
+ * must not show as `5-` inside an Arabic form. A field's text is not in the page's DOM, so a Range
+ * cannot measure it: this walks across the field at mid-height and asks the browser where a click
+ * would put the caret (`caretPositionFromPoint` answers the offset in the field's value). Left to
+ * right, the offsets only grow from 0 to the value's length as the point moves right.
+ */
+export function fieldReadsLeftToRight(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const field = element as HTMLInputElement;
+    const box = field.getBoundingClientRect();
+    const y = box.top + box.height / 2;
+    const offsets: number[] = [];
+    for (let x = Math.ceil(box.left) + 1; x < box.right - 1; x += 1) {
+      const position = document.caretPositionFromPoint(x, y);
+      if (position?.offsetNode === field && position.offset !== offsets.at(-1)) {
+        offsets.push(position.offset);
+      }
+    }
+    const length = field.value.length;
+    return offsets.length === length + 1 && offsets.every((offset, index) => offset === index);
   });
 }

@@ -17,6 +17,12 @@ export interface MerchantSession {
 export const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
+/**
+ * Typed text set in a toast's sentence in its own direction (U+2068 … U+2069), as the app's
+ * `isolate` (lib/format) does.
+ */
+export const isolate = (text: string) => `\u2068${text}\u2069`;
+
 /** The catalogue's plural form of `key` for `count`, as i18next picks it (`_zero` first for 0). */
 export function pluralOf(
   forms: Record<string, unknown>,

@@ -130,7 +130,7 @@ describe('merchant screens', () => {
   test.each([
     ['/dashboard', 'الرئيسية'],
     ['/setpoints', 'برنامج النقاط'],
-    ['/members', 'المشتريات والإحالات'],
+    ['/members', 'برنامج الإحالة'],
     ['/coupons', 'الكوبونات والخصومات'],
     ['/customers', 'العملاء'],
     ['/rewards', 'المكافآت'],
@@ -229,7 +229,7 @@ describe('merchant screens', () => {
     const { user } = renderApp('/settings');
     const main = await screen.findByRole('main');
     const alert = await within(main).findByRole('alert');
-    expect(alert).toHaveTextContent('حدث خطأ أثناء تحميل الإعدادات');
+    expect(alert).toHaveTextContent('تعذّر تحميل الإعدادات');
     await user.click(within(alert).getByRole('button', { name: 'إعادة المحاولة' }));
     expect(await screen.findByText('owner@rose.example')).toBeInTheDocument();
   });

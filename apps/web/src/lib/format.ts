@@ -42,6 +42,15 @@ const numberFormat = (language: Language, options: Intl.NumberFormatOptions) =>
 const dateFormat = (language: Language, options: Intl.DateTimeFormatOptions) =>
   cachedDateFormat(LOCALES[language], { timeZone: DISPLAY_TIME_ZONE, ...options });
 
+/**
+ * Text someone typed (a reward's name, a shopper's) set inside a sentence, in plain-text places
+ * where a <bdi> cannot go (toasts): first-strong isolation (U+2068 … U+2069) keeps its own
+ * direction, so "10 SAR off" in an Arabic toast does not read "SAR off 10".
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 export function formatNumber(value: number, language: Language): string {
   return numberFormat(language, { maximumFractionDigits: 0 }).format(value);
 }

@@ -87,3 +87,44 @@ describe('translation catalogues', () => {
     }
   });
 });
+
+// Decision 022: one name per thing. The referral screen's own catalogue is not checked here.
+const BACK_OFFICE = NAMESPACES.filter((ns) => ns !== 'referrals');
+
+describe('one name per thing (decision 022)', () => {
+  test.each(['ar', 'en'] as const)(
+    '%s: the side menu names each screen as its title does',
+    (lang) => {
+      const nav = resources[lang].common.nav as Record<string, string>;
+      for (const [screen, { title }] of Object.entries(resources[lang].merchant.screens)) {
+        expect(nav[screen], `${lang} ${screen}`).toBe(title);
+      }
+    },
+  );
+
+  test.each(['ar', 'en'] as const)('%s: each plan has one name', (lang) => {
+    for (const plan of ['starter', 'growth'] as const) {
+      const name = resources[lang].merchant.plans[plan];
+      expect(resources[lang].landing.plans[plan].name).toBe(name);
+      // The points screen's banner says "Starter plan" in English, as a sentence does.
+      expect(resources[lang].loyalty.subscription.plans[plan].startsWith(name)).toBe(true);
+    }
+  });
+
+  // The API's error messages (common:errors.<CODE>, from @nuqat/contracts) also reach shoppers.
+  const ownTexts = (language: 'ar' | 'en', ns: (typeof BACK_OFFICE)[number]) =>
+    Object.entries(flatten(resources[language][ns] as unknown as Tree)).filter(
+      ([key]) => !(ns === 'common' && (ERROR_CODES as readonly string[]).includes(key.slice(7))),
+    );
+
+  test('English says customer (not shopper or member) and email; Arabic says «تعذّر» and «ًا»', () => {
+    for (const ns of BACK_OFFICE) {
+      for (const [key, text] of ownTexts('en', ns)) {
+        expect(text, `en ${ns}:${key}`).not.toMatch(/\b(shoppers?|members?)\b|e-mail/i);
+      }
+      for (const [key, text] of ownTexts('ar', ns)) {
+        expect(text, `ar ${ns}:${key}`).not.toMatch(/الأعضاء|عضو|زائر|فشل في|[\u0621-\u064A]اً/);
+      }
+    }
+  });
+});

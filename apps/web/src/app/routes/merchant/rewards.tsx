@@ -3,17 +3,25 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Plus, Settings2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ToastProvider } from '../../../components/ui/toast';
 import { useRewards } from '../../../features/rewards/api/get-rewards';
-import { RedemptionsTable } from '../../../features/rewards/components/redemptions-table';
+import {
+  RedemptionsTable,
+  useRedemptionsView,
+} from '../../../features/rewards/components/redemptions-table';
 import {
   RewardsDialog,
   type RewardsDialogView,
 } from '../../../features/rewards/components/rewards-dialog';
-import { RewardsReport } from '../../../features/rewards/components/rewards-report';
+import {
+  RewardsReport,
+  useRewardsReportView,
+} from '../../../features/rewards/components/rewards-report';
 import { useStoreInfo } from '../../../features/store/api/get-store-info';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { errorMessage } from '../../../lib/messages';
 
 /**
  * Rewards have one home (issue 15): their results, their redemptions, and where they are created,
@@ -24,7 +32,13 @@ export function RewardsRoute() {
   useDocumentTitle('merchant:screens.rewards.title');
   const rewards = useRewards();
   const plan = useStoreInfo().data?.subscriptionPlan;
-  const [rewardId, setRewardId] = useState('');
+  const report = useRewardsReportView();
+  const redemptions = useRedemptionsView();
+  // The server or the network down fails the report and the redemptions together: one error box
+  // whose retry reloads everything that failed (the rewards list too), not one per section
+  // (issue 15). A section that fails alone still says so in its place.
+  const failed = [report.report, redemptions.redemptions, rewards].filter((query) => query.isError);
+  const shared = report.report.isError && redemptions.redemptions.isError;
   const [params, setParams] = useSearchParams();
   // Opened from another screen with ?reward=new (a new reward) or ?reward=list (the list).
   const [view, setView] = useState<RewardsDialogView | null>(() => {
@@ -39,7 +53,7 @@ export function RewardsRoute() {
   }, [params, setParams]);
 
   function showRedemptions(id: string) {
-    setRewardId(id);
+    redemptions.setRewardId(id);
     const heading = document.getElementById('redemptions-heading');
     heading?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     heading?.focus({ preventScroll: true });
@@ -69,14 +83,25 @@ export function RewardsRoute() {
             </div>
           }
         />
+        {shared ? (
+          <ErrorState
+            message={errorMessage(failed[0]!.error, {
+              unknownHttp: () => ({ key: 'rewards:list.loadError' }),
+            })}
+            onRetry={() => failed.forEach((query) => void query.refetch())}
+            retrying={failed.some((query) => query.isFetching)}
+          />
+        ) : null}
         <RewardsReport
+          view={report}
+          quietOnError={shared}
           onShowRedemptions={showRedemptions}
           onEdit={edit}
           onCreate={() => setView({ mode: 'form', reward: null })}
         />
         <RedemptionsTable
-          rewardId={rewardId}
-          onRewardIdChange={setRewardId}
+          view={redemptions}
+          quietOnError={shared}
           rewardOptions={rewards.data ?? []}
         />
         <RewardsDialog view={view} onViewChange={setView} plan={plan} />

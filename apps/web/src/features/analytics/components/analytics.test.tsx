@@ -114,7 +114,7 @@ describe('the analytics screen', () => {
     expect(screen.getByTestId('bucket-0-100')).toHaveTextContent('0 – 100 نقطة');
     expect(visible(screen.getByTestId('bucket-0-100').textContent)).toContain('700');
     expect(visible(screen.getByTestId('bucket-2000+').textContent)).toContain('1.9٪');
-    expect(screen.getByRole('img', { name: /توزيع الأعضاء حسب الرصيد/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /توزيع العملاء حسب الرصيد/ })).toBeInTheDocument();
 
     // Six real months by their Gregorian names, oldest first.
     const months = within(screen.getByTestId('monthly-trends'))
@@ -185,9 +185,9 @@ describe('the analytics screen', () => {
     expect(visible(figure('perf-sales'))).toBe('0 ر.س.');
     expect(figure('perf-liability')).toBe('—');
     expect(screen.getByTestId('perf-liability-none')).toHaveTextContent(
-      'لا مكافأة فعّالة بخصم ثابت أو استرداد نقدي تحدّد قيمة النقطة',
+      'لا مكافأة مفعّلة بخصم ثابت أو استرداد نقدي تحدّد قيمة النقطة',
     );
-    expect(screen.getByText('لا أعضاء بعد: سيظهر التوزيع حين يسجّل أول عميل.')).toBeVisible();
+    expect(screen.getByText('لا عملاء بعد: يظهر التوزيع حين يسجّل أول عميل.')).toBeVisible();
     expect(screen.getByText('لا نشاط في هذه الأشهر بعد.')).toBeVisible();
     expect(screen.getByText('لا عملاء بعد: سيظهرون هنا حين يكسبون نقاطًا.')).toBeVisible();
     expect(screen.queryAllByTestId('top-customer')).toHaveLength(0);
@@ -359,7 +359,7 @@ describe('CSV export', () => {
         .decode(bytes.slice(3))
         .split('\r\n');
       expect(lines[0]).toBe(
-        'الشهر,النقاط المكتسبة,النقاط المستبدلة,الطلبات,الإيرادات (ريال),أعضاء جدد,كوبونات مستخدمة',
+        'الشهر,النقاط المكتسبة,النقاط المستبدلة,الطلبات,الإيرادات (ريال),عملاء جدد,كوبونات مستخدمة',
       );
       expect(lines.slice(1, 7).map((line) => line.split(',')[0])).toEqual([
         '2026-06',

@@ -42,7 +42,7 @@ describe('CSV files', () => {
     expect(file.text.startsWith(CSV_BOM)).toBe(true);
     const rows = lines(file.text);
     expect(rows[0]).toBe(
-      'الشهر,النقاط المكتسبة,النقاط المستبدلة,الطلبات,الإيرادات (ريال),أعضاء جدد,كوبونات مستخدمة',
+      'الشهر,النقاط المكتسبة,النقاط المستبدلة,الطلبات,الإيرادات (ريال),عملاء جدد,كوبونات مستخدمة',
     );
     expect(rows).toHaveLength(7);
     expect(rows[1]).toBe('2026-06,900,300,70,15000,30,10');
@@ -61,7 +61,7 @@ describe('CSV files', () => {
     const distribution = buildCsv('distribution', data, text('en'));
     expect(distribution.fileName).toBe('nuqat-analytics-distribution-2026-10-26_2026-11-24.csv');
     expect(lines(distribution.text)).toEqual([
-      'Balance (points),Members,Share (%)',
+      'Balance (points),Customers,Share (%)',
       '0 – 100 points,700,56.7',
       '101 – 500 points,300,24.3',
       '"501 – 1,000 points",150,12.2',

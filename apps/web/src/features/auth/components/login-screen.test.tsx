@@ -282,7 +282,7 @@ describe('login form behaviour', () => {
   test('the back-to-homepage link leads to the landing page', async () => {
     const { user, router } = await openLogin();
     await user.click(screen.getByRole('link', { name: 'العودة إلى الصفحة الرئيسية' }));
-    await screen.findByRole('heading', { level: 1, name: 'اجعل كل عملية شراء سبباً للعودة' });
+    await screen.findByRole('heading', { level: 1, name: 'اجعل كل عملية شراء سببًا للعودة' });
     expect(router.state.location.pathname).toBe('/');
   });
 });

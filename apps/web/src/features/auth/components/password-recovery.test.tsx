@@ -49,7 +49,7 @@ describe('password recovery: e-mail step', () => {
 
     await user.type(screen.getByLabelText('البريد الإلكتروني'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'إرسال الرمز' }));
-    expect(await screen.findByText('أدخل بريداً إلكترونياً صحيحاً')).toBeInTheDocument();
+    expect(await screen.findByText('أدخل بريدًا إلكترونيًا صحيحًا')).toBeInTheDocument();
     expect(screen.getByTestId('recovery-email')).toBeInTheDocument();
   });
 

@@ -18,7 +18,7 @@ import { Select } from '../../../components/ui/select';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, isolate } from '../../../lib/format';
 import { errorMessage, failureDetail } from '../../../lib/messages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCancelCoupon } from '../api/cancel-coupon';
@@ -68,10 +68,10 @@ export function CouponsList() {
         showToast({
           key: 'coupons:cancel.done',
           values: {
-            code: coupon.code ?? '',
+            code: isolate(coupon.code ?? ''),
             points: formatNumber(coupon.points, language),
             count: coupon.points,
-            name: coupon.customer.name || coupon.customer.id,
+            name: isolate(coupon.customer.name || coupon.customer.id),
           },
         });
       },

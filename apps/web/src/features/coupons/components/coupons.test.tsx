@@ -9,7 +9,7 @@ import {
   type MerchantCoupon,
 } from '@nuqat/contracts';
 import { i18n } from '../../../lib/i18n';
-import { formatCurrency } from '../../../lib/format';
+import { formatCurrency, isolate } from '../../../lib/format';
 import { errorBody, signIn, storeInfoBody, TEST_MERCHANT } from '../../../testing/mocks';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
@@ -236,11 +236,11 @@ describe('/coupons', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'عرض المزيد' }));
     // The query client retries a 5xx twice before giving up; tests turn retries off.
-    expect(await screen.findByText('فشل في تحميل المزيد من الكوبونات')).toBeInTheDocument();
+    expect(await screen.findByText('تعذّر تحميل المزيد من الكوبونات')).toBeInTheDocument();
     expect(rows()).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'عرض المزيد' }));
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(screen.queryByText('فشل في تحميل المزيد من الكوبونات')).toBeNull();
+    expect(screen.queryByText('تعذّر تحميل المزيد من الكوبونات')).toBeNull();
   });
 
   test('cancelling an unused coupon: the dialog says what happens, the row turns cancelled, a toast says what changed', async () => {
@@ -264,7 +264,7 @@ describe('/coupons', () => {
       name: `إلغاء الكوبون ${unused.code}؟`,
     });
     expect(dialog).toHaveTextContent(
-      'تعود 200 نقطة إلى رصيد سارة العتيبي، ويتوقف الكوبون عن العمل في سلة فوراً.',
+      'تعود 200 نقطة إلى رصيد سارة العتيبي، ويتوقف الكوبون عن العمل في سلة فورًا.',
     );
     // The safe choice first: nothing is sent on "back".
     await user.click(within(dialog).getByRole('button', { name: 'الإبقاء على الكوبون' }));
@@ -277,7 +277,7 @@ describe('/coupons', () => {
     const again = await screen.findByRole('alertdialog');
     await user.click(within(again).getByRole('button', { name: 'إلغاء الكوبون' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent(
-      `أُلغي الكوبون ${unused.code}: عادت 200 نقطة إلى رصيد سارة العتيبي، ولم يعد الكود يعمل في سلة.`,
+      `أُلغي الكوبون ${isolate(unused.code!)}: عادت 200 نقطة إلى رصيد ${isolate('سارة العتيبي')}، ولم يعد الكود يعمل في سلة.`,
     );
     expect(cancels).toEqual([{ id: unused.id, csrf: TEST_MERCHANT.csrfToken }]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -313,7 +313,7 @@ describe('/coupons', () => {
       const dialog = await screen.findByRole('alertdialog');
       await user.click(within(dialog).getByRole('button', { name: 'إلغاء الكوبون' }));
       const alert = await within(dialog).findByRole('alert');
-      expect(alert).toHaveTextContent('فشل في إلغاء الكوبون');
+      expect(alert).toHaveTextContent('تعذّر إلغاء الكوبون');
       expect(alert).toHaveTextContent(ERROR_MESSAGES[code].ar);
       expect(cancels).toHaveLength(1);
       expect(screen.queryByTestId('toast')).toBeNull();
@@ -339,7 +339,7 @@ describe('/coupons', () => {
     release();
     expect(await screen.findByText('لا توجد كوبونات بعد')).toBeInTheDocument();
     expect(
-      screen.getByText(/تُصدر نقاط كوبوناً عندما يستبدل العميل نقاطه بإحدى مكافآتك/),
+      screen.getByText(/تُصدر نقاط كوبونًا عندما يستبدل العميل نقاطه بإحدى مكافآتك/),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'الذهاب إلى المكافآت' })).toHaveAttribute(
       'href',

@@ -187,7 +187,7 @@ describe("a customer's account", () => {
     await user.type(within(form).getByLabelText('النقاط'), '25');
     await user.type(within(form).getByLabelText('السبب'), 'تعويض عن التأخير');
     await user.click(within(form).getByRole('button', { name: 'حفظ التعديل' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('لم يُحفظ التعديل');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('تعذّر حفظ التعديل');
 
     fail = false;
     await user.click(within(form).getByRole('button', { name: 'حفظ التعديل' }));
@@ -221,9 +221,9 @@ describe("a customer's account", () => {
     await user.type(within(form).getByLabelText('النقاط'), '12abc');
     await user.click(within(form).getByRole('button', { name: 'حفظ التعديل' }));
     expect(
-      within(form).getByText('أدخل عدداً صحيحاً من النقاط من 1 إلى 1,000,000.'),
+      within(form).getByText('أدخل عددًا صحيحًا من النقاط من 1 إلى 1,000,000.'),
     ).toBeInTheDocument();
-    expect(within(form).getByText('اكتب سبباً من 3 إلى 200 حرف.')).toBeInTheDocument();
+    expect(within(form).getByText('اكتب سببًا من 3 إلى 200 حرف.')).toBeInTheDocument();
     expect(calls).toBe(0);
   });
 

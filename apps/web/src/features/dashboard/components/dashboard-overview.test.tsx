@@ -52,8 +52,8 @@ describe('the dashboard', () => {
       'data-tone',
       'green',
     );
-    expect(within(orders[1]!).getByText('زائر')).toBeInTheDocument();
-    expect(within(orders[1]!).getByText('ملغي').closest('[data-tone]')).toHaveAttribute(
+    expect(within(orders[1]!).getByText('ضيف')).toBeInTheDocument();
+    expect(within(orders[1]!).getByText('ملغى').closest('[data-tone]')).toHaveAttribute(
       'data-tone',
       'red',
     );

@@ -20,6 +20,7 @@ import { NumberInput } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { useToast } from '../../../components/ui/toast';
+import { formatNumber } from '../../../lib/format';
 import { failureDetail, type Message } from '../../../lib/messages';
 import { parseNumber } from '../../../lib/number-input';
 import { formSchemaOptions, useValidationText } from '../../../lib/validation';
@@ -86,7 +87,8 @@ interface MethodFormProps {
 }
 
 function MethodForm({ rule, onDone, onBusyChange }: MethodFormProps) {
-  const { t } = useTranslation('loyalty');
+  const { t, i18n } = useTranslation('loyalty');
+  const language = i18n.language === 'en' ? 'en' : 'ar';
   const validationText = useValidationText();
   const toast = useToast();
   const save = useSaveLoyaltyRule();
@@ -109,8 +111,15 @@ function MethodForm({ rule, onDone, onBusyChange }: MethodFormProps) {
     setFailure(null);
     onBusyChange(true);
     try {
-      await save.mutateAsync(values);
-      toast({ key: 'loyalty:methodDialog.saved' });
+      const saved = await save.mutateAsync(values);
+      toast({
+        key: 'loyalty:methodDialog.saved',
+        values: {
+          method: t(`methods.events.${METHOD_META[rule.event].slug}.name`),
+          count: saved.points,
+          points: formatNumber(saved.points, language),
+        },
+      });
       onDone();
     } catch (error) {
       setFailure({

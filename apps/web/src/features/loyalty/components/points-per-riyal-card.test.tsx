@@ -87,7 +87,9 @@ describe('points per riyal card', () => {
         },
       ]),
     );
-    expect(await screen.findByTestId('toast')).toHaveTextContent('تم حفظ النقاط لكل ريال');
+    expect(await screen.findByTestId('toast')).toHaveTextContent(
+      'حُفظت النقاط لكل ريال: نقطة واحدة لكل 1 ريال.',
+    );
     await waitFor(() => expect(card).toHaveTextContent('1 نقطة لكل 1 ريال'));
     expect(within(card).getByText('مفعّل')).toBeInTheDocument();
   });
@@ -110,7 +112,7 @@ describe('points per riyal card', () => {
 
     await user.type(unit, '2.5');
     await user.click(save);
-    expect(await within(card).findByText('أدخل عدداً صحيحاً بلا كسور')).toBeInTheDocument();
+    expect(await within(card).findByText('أدخل عددًا صحيحًا بلا كسور')).toBeInTheDocument();
 
     const min = within(card).getByLabelText('الحد الأدنى لقيمة الطلب (ريال)');
     await user.clear(min);
@@ -148,7 +150,11 @@ describe('points per riyal card', () => {
       minOrderTotal: 0,
       maxPerCustomer: null,
     });
-    expect(await screen.findByText('تم إيقاف النقاط لكل ريال')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'أُوقفت النقاط لكل ريال: لم يعد العملاء يكسبون نقاطًا بحسب قيمة الطلب.',
+      ),
+    ).toBeInTheDocument();
   });
 
   test('points that are not a whole number of 1 or more save nothing; turning off offers Undo', async () => {
@@ -163,7 +169,7 @@ describe('points per riyal card', () => {
       await user.click(save);
       expect(
         await within(card).findByText(
-          'أدخل عدداً صحيحاً من النقاط، 1 أو أكثر. لإيقاف هذه الطريقة استخدم مفتاحها.',
+          'أدخل عددًا صحيحًا من النقاط، 1 أو أكثر. لإيقاف هذه الطريقة استخدم مفتاحها.',
         ),
       ).toBeInTheDocument();
     }
@@ -183,7 +189,7 @@ describe('points per riyal card', () => {
   test('a refused save says so in the card', async () => {
     const { user, card } = await openCard({}, 400);
     await user.click(within(card).getByRole('button', { name: 'حفظ النقاط لكل ريال' }));
-    expect(await within(card).findByRole('alert')).toHaveTextContent('فشل في حفظ الإعدادات');
+    expect(await within(card).findByRole('alert')).toHaveTextContent('تعذّر حفظ النقاط لكل ريال');
   });
 
   test('in English the card reads left to right', async () => {

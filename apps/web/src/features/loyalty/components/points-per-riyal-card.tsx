@@ -103,7 +103,15 @@ export function PointsPerRiyalCard({ rule, orderRule }: PointsPerRiyalCardProps)
     try {
       const before = rule;
       const saved = await save.mutateAsync(values);
-      if (saved.enabled) toast({ key: 'loyalty:perRiyal.saved' });
+      if (saved.enabled)
+        toast({
+          key: 'loyalty:perRiyal.saved',
+          values: {
+            count: saved.points,
+            points: formatNumber(saved.points, language),
+            unit: formatNumber(saved.spendUnit ?? LOYALTY_DEFAULTS.spendUnit, language),
+          },
+        });
       else
         toast(
           { key: 'loyalty:perRiyal.turnedOff' },

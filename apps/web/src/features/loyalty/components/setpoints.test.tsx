@@ -133,7 +133,7 @@ describe('/setpoints', () => {
       expect(sent).toEqual([{ event: 'birthday', points: 30, maxPerCustomer: null }]),
     );
     const toast = await screen.findByTestId('toast');
-    expect(toast).toHaveTextContent('تم حفظ الإعدادات بنجاح');
+    expect(toast).toHaveTextContent('حُفظت طريقة «عيد الميلاد»: 30 نقطة.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const started = Date.now();
     await waitForElementToBeRemoved(() => screen.queryByTestId('toast'), { timeout: 5000 });
@@ -153,7 +153,7 @@ describe('/setpoints', () => {
       expect(points).toHaveAttribute('aria-invalid', 'true');
       expect(
         within(dialog).getByText(
-          'أدخل عدداً صحيحاً من النقاط، 1 أو أكثر. لإيقاف هذه الطريقة استخدم مفتاحها.',
+          'أدخل عددًا صحيحًا من النقاط، 1 أو أكثر. لإيقاف هذه الطريقة استخدم مفتاحها.',
         ),
       ).toBeInTheDocument();
       expect(sent).toEqual([]);
@@ -194,7 +194,7 @@ describe('/setpoints', () => {
     );
 
     dialog = await openMethod(user, 'تكرار الشراء');
-    const purchases = within(dialog).getByLabelText('عدد الطلبات للحصول على المكافأة');
+    const purchases = within(dialog).getByLabelText('عدد الطلبات للحصول على النقاط الإضافية');
     expect(purchases).toHaveValue('1');
     await user.clear(purchases);
     await user.type(purchases, '0');
@@ -265,7 +265,7 @@ describe('/setpoints', () => {
     );
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent(
-      'أُوقفت طريقة «تكرار الشراء»: لم يعد العملاء يكسبون منها نقاطاً.',
+      'أُوقفت طريقة «تكرار الشراء»: لم يعد العملاء يكسبون منها نقاطًا.',
     );
     await waitFor(() => expect(within(card).getByText('غير مفعّل')).toBeInTheDocument());
 
@@ -303,11 +303,11 @@ describe('/setpoints', () => {
     recordRuleSaves(500);
     const dialog = await openMethod(user, 'التسجيل');
     await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('فشل في حفظ الإعدادات');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('تعذّر حفظ الإعدادات');
     await user.click(within(dialog).getByRole('button', { name: 'إلغاء' }));
     const card = screen.getByTestId('method-signup');
     await user.click(within(card).getByRole('switch'));
-    expect(await within(card).findByRole('alert')).toHaveTextContent('فشل في تغيير الطريقة');
+    expect(await within(card).findByRole('alert')).toHaveTextContent('تعذّر تغيير الطريقة');
     expect(within(card).getByText('مفعّل')).toBeInTheDocument();
   });
 
@@ -316,14 +316,14 @@ describe('/setpoints', () => {
     const { user } = await openScreen({ rules: { signup: { points: 10 } } });
     recordRuleSaves(500);
     await user.click(screen.getByRole('button', { name: 'Edit Sign-up' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Collection method: Sign-up' });
+    const dialog = await screen.findByRole('dialog', { name: 'Way to collect points: Sign-up' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to save settings');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     const card = screen.getByTestId('method-signup');
     await user.click(within(card).getByRole('switch', { name: 'Earn points for Sign-up' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent(
-      'Failed to change the method, please try again',
+      'Failed to change the method. Please try again.',
     );
   });
 
@@ -339,14 +339,16 @@ describe('/setpoints', () => {
     );
     const card = await screen.findByTestId('programme-status');
     expect(card).toHaveTextContent('يعمل');
-    await user.click(within(card).getByRole('button', { name: 'إيقاف البرنامج مؤقتاً' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'إيقاف برنامج الولاء مؤقتاً؟' });
-    await user.click(within(confirm).getByRole('button', { name: 'إيقاف البرنامج' }));
-    await waitFor(() => expect(card).toHaveTextContent('متوقف مؤقتاً'));
+    await user.click(within(card).getByRole('button', { name: 'إيقاف البرنامج مؤقتًا' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'إيقاف برنامج النقاط مؤقتًا؟' });
+    await user.click(within(confirm).getByRole('button', { name: 'إيقاف البرنامج مؤقتًا' }));
+    await waitFor(() => expect(card).toHaveTextContent('متوقف مؤقتًا'));
     expect(sent).toEqual([{ enabled: false }]);
-    expect(await screen.findByTestId('toast')).toHaveTextContent('تم إيقاف برنامج الولاء مؤقتاً');
+    expect(await screen.findByTestId('toast')).toHaveTextContent(
+      'أُوقف برنامج النقاط مؤقتًا: لا يكسب العملاء نقاطًا ولا يستبدلونها حتى تستأنفه.',
+    );
 
-    await user.click(within(card).getByRole('button', { name: 'تشغيل البرنامج' }));
+    await user.click(within(card).getByRole('button', { name: 'استئناف البرنامج' }));
     await waitFor(() => expect(card).toHaveTextContent('يعمل'));
     expect(sent).toEqual([{ enabled: false }, { enabled: true }]);
   });
@@ -359,19 +361,17 @@ describe('/setpoints', () => {
       ),
     );
     const card = await screen.findByTestId('programme-status');
-    await user.click(within(card).getByRole('button', { name: 'إيقاف البرنامج مؤقتاً' }));
+    await user.click(within(card).getByRole('button', { name: 'إيقاف البرنامج مؤقتًا' }));
     const confirm = await screen.findByRole('alertdialog');
-    await user.click(within(confirm).getByRole('button', { name: 'إيقاف البرنامج' }));
-    expect(await within(confirm).findByRole('alert')).toHaveTextContent(
-      'فشل في تغيير حالة البرنامج',
-    );
+    await user.click(within(confirm).getByRole('button', { name: 'إيقاف البرنامج مؤقتًا' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('تعذّر تغيير حالة البرنامج');
     expect(card).toHaveTextContent('يعمل');
   });
 
   test('a paused programme and a lapsed subscription are explained on the card', async () => {
     await openScreen({ enabled: false, store: { subscriptionStatus: 'expired' } });
     const card = await screen.findByTestId('programme-status');
-    expect(card).toHaveTextContent('لا يجمع العملاء نقاطاً ولا يستطيعون استبدال المكافآت');
+    expect(card).toHaveTextContent('لا يجمع العملاء نقاطًا ولا يستطيعون استبدال المكافآت');
     expect(card).toHaveTextContent('اشتراكك غير نشط');
   });
 
@@ -430,7 +430,7 @@ describe('/setpoints', () => {
       'section',
     )!;
     const alert = await within(section).findByRole('alert');
-    expect(alert).toHaveTextContent('فشل في تحميل طرق جمع النقاط');
+    expect(alert).toHaveTextContent('تعذّر تحميل طرق جمع النقاط');
     await user.click(within(alert).getByRole('button', { name: 'إعادة المحاولة' }));
     expect(await screen.findByTestId('collection-methods')).toBeInTheDocument();
   });

@@ -21,23 +21,11 @@ import { RedemptionStatusBadge } from './redemption-status-badge';
 
 const PAGE_SIZE = 10;
 
-export interface RedemptionsTableProps {
-  /** Reward filter, set from the report's "show its redemptions". */
-  rewardId: string;
-  onRewardIdChange: (rewardId: string) => void;
-  rewardOptions: ReadonlyArray<{ id: string; name: string }>;
-}
-
-/** The latest redemptions: shopper, reward, coupon code, status, date; searchable and paged. */
-export function RedemptionsTable({
-  rewardId,
-  onRewardIdChange,
-  rewardOptions,
-}: RedemptionsTableProps) {
-  const { t, i18n } = useTranslation('rewards');
-  const language = i18n.language === 'en' ? 'en' : 'ar';
+/** The redemptions' filters, page and query, held by the screen so it knows when they failed. */
+export function useRedemptionsView() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<RedemptionStatus | ''>('');
+  const [rewardId, setRewardId] = useState('');
   const [page, setPage] = useState(1);
   const debouncedSearch = useDebouncedValue(search.trim());
   const query: RedemptionsQueryInput = {
@@ -48,8 +36,6 @@ export function RedemptionsTable({
     ...(rewardId ? { rewardId } : {}),
   };
   const redemptions = useRedemptions(query);
-  const filtered = Boolean(debouncedSearch) || status !== '' || rewardId !== '';
-
   // A new filter starts again from the first page.
   const filterChange =
     <T,>(set: (value: T) => void) =>
@@ -57,6 +43,50 @@ export function RedemptionsTable({
       set(value);
       setPage(1);
     };
+  return {
+    redemptions,
+    search,
+    setSearch: filterChange(setSearch),
+    status,
+    setStatus: filterChange(setStatus),
+    rewardId,
+    /** One reward's redemptions (the report's "show its redemptions"), from the first page. */
+    setRewardId: filterChange(setRewardId),
+    page,
+    setPage,
+    filtered: Boolean(debouncedSearch) || status !== '' || rewardId !== '',
+  };
+}
+
+export type RedemptionsView = ReturnType<typeof useRedemptionsView>;
+
+export interface RedemptionsTableProps {
+  view: RedemptionsView;
+  rewardOptions: ReadonlyArray<{ id: string; name: string }>;
+  /** The screen already shows one error for a failure several sections share. */
+  quietOnError?: boolean;
+}
+
+/** The latest redemptions: shopper, reward, coupon code, status, date; searchable and paged. */
+export function RedemptionsTable({
+  view,
+  rewardOptions,
+  quietOnError = false,
+}: RedemptionsTableProps) {
+  const { t, i18n } = useTranslation('rewards');
+  const language = i18n.language === 'en' ? 'en' : 'ar';
+  const {
+    redemptions,
+    search,
+    setSearch,
+    status,
+    setStatus,
+    rewardId,
+    setRewardId,
+    page,
+    setPage,
+    filtered,
+  } = view;
 
   const header = (
     <div className="space-y-4">
@@ -84,7 +114,7 @@ export function RedemptionsTable({
             id="redemptions-search"
             type="search"
             value={search}
-            onChange={(event) => filterChange(setSearch)(event.target.value)}
+            onChange={(event) => setSearch(event.target.value)}
             placeholder={t('redemptions.searchPlaceholder')}
             className="ps-9"
           />
@@ -96,9 +126,7 @@ export function RedemptionsTable({
           <Select
             id="redemptions-status"
             value={status}
-            onChange={(event) =>
-              filterChange(setStatus)(event.target.value as RedemptionStatus | '')
-            }
+            onChange={(event) => setStatus(event.target.value as RedemptionStatus | '')}
           >
             <option value="">{t('redemptions.allStatuses')}</option>
             {REDEMPTION_STATUSES.map((option) => (
@@ -115,7 +143,7 @@ export function RedemptionsTable({
           <Select
             id="redemptions-reward"
             value={rewardId}
-            onChange={(event) => filterChange(onRewardIdChange)(event.target.value)}
+            onChange={(event) => setRewardId(event.target.value)}
           >
             <option value="">{t('redemptions.allRewards')}</option>
             {rewardOptions.map((option) => (
@@ -133,7 +161,7 @@ export function RedemptionsTable({
   if (redemptions.isPending) {
     body = <LoadingState />;
   } else if (redemptions.isError) {
-    body = (
+    body = quietOnError ? null : (
       <ErrorState
         message={errorMessage(redemptions.error, {
           unknownHttp: () => ({ key: 'rewards:redemptions.loadError' }),

@@ -23,6 +23,7 @@ import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
+import { isolate } from '../../../lib/format';
 import { failureDetail, type Message } from '../../../lib/messages';
 import { parseNumber, parseOptionalNumber } from '../../../lib/number-input';
 import { formSchemaOptions, useValidationText } from '../../../lib/validation';
@@ -90,7 +91,10 @@ export function RewardForm({ reward, plan, onDone, onBusyChange }: RewardFormPro
     try {
       if (reward) await update.mutateAsync({ id: reward.id, reward: values });
       else await create.mutateAsync(values);
-      toast({ key: reward ? 'rewards:messages.saved' : 'rewards:messages.created' });
+      toast({
+        key: reward ? 'rewards:messages.saved' : 'rewards:messages.created',
+        values: { name: isolate(values.name) },
+      });
       onDone();
     } catch (error) {
       setFailure({ message: { key: 'rewards:messages.saveFailed' }, detail: failureDetail(error) });

@@ -12,7 +12,7 @@ import { Modal } from '../../../components/ui/modal';
 import { LoadingState } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { useToast } from '../../../components/ui/toast';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, isolate } from '../../../lib/format';
 import { errorMessage, failureDetail, type Message } from '../../../lib/messages';
 import { useDeleteReward } from '../api/delete-reward';
 import { useRewards } from '../api/get-rewards';
@@ -48,6 +48,7 @@ function RewardRow({ reward, onEdit, onDelete, onToggleFailed }: RewardRowProps)
       const saved = await toggle.mutateAsync(reward.id);
       toast({
         key: saved.isActive ? 'rewards:messages.activated' : 'rewards:messages.deactivated',
+        values: { name: isolate(saved.name) },
       });
     } catch (error) {
       onToggleFailed({
@@ -163,7 +164,7 @@ export function RewardsDialog({ view, onViewChange, plan }: RewardsDialogProps) 
     try {
       await remove.mutateAsync(deleting.id);
       setDeleting(null);
-      toast({ key: 'rewards:messages.deleted' });
+      toast({ key: 'rewards:messages.deleted', values: { name: isolate(deleting.name) } });
     } catch (error) {
       setDeleteFailure({
         message: { key: 'rewards:messages.deleteFailed' },

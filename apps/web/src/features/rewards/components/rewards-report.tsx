@@ -139,17 +139,8 @@ function RewardStatsCard({ reward, onShowRedemptions, onEdit }: RewardStatsCardP
   );
 }
 
-export interface RewardsReportProps {
-  onShowRedemptions: (rewardId: string) => void;
-  /** Opens the reward's form (the rewards screen is where rewards are changed). */
-  onEdit?: (rewardId: string) => void;
-  /** Opens a new reward's form. */
-  onCreate?: () => void;
-}
-
-/** The merchant's view of what rewards do: totals, then each reward's results, with filters. */
-export function RewardsReport({ onShowRedemptions, onEdit, onCreate }: RewardsReportProps) {
-  const { t } = useTranslation('rewards');
+/** The report's filters and its query, held by the screen so it knows when the report failed. */
+export function useRewardsReportView() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [type, setType] = useState<RewardType | ''>('');
@@ -160,11 +151,51 @@ export function RewardsReport({ onShowRedemptions, onEdit, onCreate }: RewardsRe
     ...(type ? { type } : {}),
   };
   const report = useRewardsReport(query);
-  const filtered = Boolean(debouncedSearch) || status !== 'all' || type !== '';
+  return {
+    report,
+    search,
+    setSearch,
+    status,
+    setStatus,
+    type,
+    setType,
+    filtered: Boolean(debouncedSearch) || status !== 'all' || type !== '',
+    clearFilters: () => {
+      setSearch('');
+      setStatus('all');
+      setType('');
+    },
+  };
+}
+
+export type RewardsReportView = ReturnType<typeof useRewardsReportView>;
+
+export interface RewardsReportProps {
+  view: RewardsReportView;
+  onShowRedemptions: (rewardId: string) => void;
+  /** Opens the reward's form (the rewards screen is where rewards are changed). */
+  onEdit?: (rewardId: string) => void;
+  /** Opens a new reward's form. */
+  onCreate?: () => void;
+  /** The screen already shows one error for a failure several sections share. */
+  quietOnError?: boolean;
+}
+
+/** The merchant's view of what rewards do: totals, then each reward's results, with filters. */
+export function RewardsReport({
+  view,
+  onShowRedemptions,
+  onEdit,
+  onCreate,
+  quietOnError = false,
+}: RewardsReportProps) {
+  const { t } = useTranslation('rewards');
+  const { report, search, setSearch, status, setStatus, type, setType, filtered } = view;
   const iconClass = 'size-5';
 
   if (report.isPending) return <LoadingState />;
   if (report.isError) {
+    if (quietOnError) return null;
     return (
       <ErrorState
         message={errorMessage(report.error, {
@@ -289,15 +320,7 @@ export function RewardsReport({ onShowRedemptions, onEdit, onCreate }: RewardsRe
                 icon={<ListFilter aria-hidden="true" className="size-6" />}
                 title={t('report.noMatch')}
                 action={
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => {
-                      setSearch('');
-                      setStatus('all');
-                      setType('');
-                    }}
-                  >
+                  <Button variant="secondary" size="sm" onClick={view.clearFilters}>
                     {t('report.clearFilters')}
                   </Button>
                 }

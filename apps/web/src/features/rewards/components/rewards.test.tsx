@@ -7,6 +7,7 @@ import {
   type PlanId,
   type Reward,
 } from '@nuqat/contracts';
+import { isolate } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
 import {
   deletedRewardBody,
@@ -172,7 +173,10 @@ describe('the rewards modal', () => {
         couponValidDays: 30,
       },
     });
-    expect(await screen.findByTestId('toast')).toHaveTextContent('تمت إضافة المكافأة');
+    // The toast names what changed.
+    expect(await screen.findByTestId('toast')).toHaveTextContent(
+      `أُضيفت المكافأة «${isolate('خصم 10 ريال')}»`,
+    );
     // Back on the list, with the new reward in it.
     expect(await within(dialog).findByText('خصم 10 ريال')).toBeInTheDocument();
   });
@@ -301,13 +305,20 @@ describe('the rewards modal', () => {
       id: existing.id,
       body: { name: 'خصم الصيف', pointsRequired: 150, value: 25, maxUsage: null },
     });
-    expect(await screen.findByTestId('toast')).toHaveTextContent('تم حفظ المكافأة');
+    expect(await screen.findByTestId('toast')).toHaveTextContent(
+      `حُفظت تغييرات المكافأة «${isolate('خصم الصيف')}»`,
+    );
 
     const toggle = await within(dialog).findByRole('switch', { name: 'مفعّلة: خصم الصيف' });
     expect(toggle).toBeChecked();
     await user.click(toggle);
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(calls[1]).toEqual({ method: 'PATCH', id: existing.id });
+    expect(
+      await screen.findByText(
+        `أُوقفت المكافأة «${isolate('خصم الصيف')}»: لم يعد العملاء يستطيعون استبدالها.`,
+      ),
+    ).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'حذف خصم الصيف' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'حذف «خصم الصيف»؟' });
@@ -320,26 +331,25 @@ describe('the rewards modal', () => {
     await waitFor(() => expect(calls[2]).toEqual({ method: 'DELETE', id: existing.id }));
     await waitFor(() => expect(within(dialog).queryByText('خصم الصيف')).not.toBeInTheDocument());
     expect(within(dialog).getByText('لا توجد مكافآت بعد')).toBeInTheDocument();
+    expect(await screen.findByText(`حُذفت المكافأة «${isolate('خصم الصيف')}»`)).toBeInTheDocument();
   });
 
   test('failures show the spec’s alerts', async () => {
     const existing = reward({ name: 'قسيمة' });
     const { user, dialog } = await openRewardsDialog([existing], { fail: true });
     await user.click(within(dialog).getByRole('switch', { name: 'مفعّلة: قسيمة' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'فشل في تغيير حالة المكافأة',
-    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('تعذّر تغيير حالة المكافأة');
 
     await user.click(within(dialog).getByRole('button', { name: 'حذف قسيمة' }));
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'حذف المكافأة' }));
-    expect(await within(confirm).findByRole('alert')).toHaveTextContent('فشل في حذف المكافأة');
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('تعذّر حذف المكافأة');
     await user.click(within(confirm).getByRole('button', { name: 'إلغاء' }));
 
     await user.click(within(dialog).getByRole('button', { name: 'تعديل قسيمة' }));
     const form = await screen.findByTestId('reward-form');
     await user.click(within(form).getByRole('button', { name: 'حفظ التغييرات' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('فشل في حفظ المكافأة');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('تعذّر حفظ المكافأة');
   });
 
   test('a plan refusal explains itself', async () => {
@@ -356,7 +366,7 @@ describe('the rewards modal', () => {
     await user.type(within(form).getByLabelText('اسم المكافأة'), 'x');
     await user.click(within(form).getByRole('button', { name: 'إضافة المكافأة' }));
     const alert = await within(form).findByRole('alert');
-    expect(alert).toHaveTextContent('فشل في حفظ المكافأة');
+    expect(alert).toHaveTextContent('تعذّر حفظ المكافأة');
     expect(alert).toHaveTextContent('هذه الميزة متاحة في باقة النمو');
   });
 });
@@ -394,6 +404,13 @@ describe('/rewards', () => {
     unusedCoupons: 4,
     lastRedeemedAt: '2026-02-01T10:00:00.000Z',
   };
+
+  const summaryOf = (reward: typeof stats) => ({
+    activeRewards: reward.isActive ? 1 : 0,
+    redeemedCount: reward.redeemedCount,
+    pointsSpent: reward.pointsSpent,
+    unusedCoupons: reward.unusedCoupons,
+  });
 
   test('each reward shows its cost, value, status, redemptions, points spent and unused coupons', async () => {
     signIn();
@@ -508,6 +525,56 @@ describe('/rewards', () => {
     // Rewards are created here, not on another screen.
     await user.click(within(empty).getByRole('button', { name: 'مكافأة جديدة' }));
     expect(await screen.findByTestId('reward-form')).toBeInTheDocument();
+  });
+
+  test('the server down is one error box, whose retry reloads the report and the redemptions', async () => {
+    signIn();
+    answerRewardsScreen({ summary: { ...summaryOf(stats), rewards: 1 }, rewards: [stats] });
+    let down = true;
+    const fail = () => HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 });
+    server.use(
+      http.get('/api/rewards', () =>
+        down ? fail() : HttpResponse.json(RewardsResponseSchema.parse({ success: true, data: [] })),
+      ),
+      http.get('/api/rewards/report', () =>
+        down
+          ? fail()
+          : HttpResponse.json(
+              rewardsReportBody({ summary: { ...summaryOf(stats), rewards: 1 }, rewards: [stats] }),
+            ),
+      ),
+      http.get('/api/rewards/redemptions', () =>
+        down ? fail() : HttpResponse.json(redemptionsBody()),
+      ),
+    );
+    const { user } = renderApp('/rewards');
+    const retry = await screen.findByRole('button', { name: 'إعادة المحاولة' });
+    // Both sections have answered (nothing is loading any more): one box says it for both.
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'إعادة المحاولة' })).toHaveLength(1);
+    down = false;
+    await user.click(retry);
+    expect(await screen.findByTestId('reward-stats')).toHaveTextContent(stats.name);
+    expect(await screen.findByText('لا توجد عمليات استبدال بعد')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('the redemptions failing alone say so in their place, under a working report', async () => {
+    signIn();
+    answerRewardsScreen({ summary: { ...summaryOf(stats), rewards: 1 }, rewards: [stats] });
+    server.use(
+      http.get('/api/rewards/redemptions', () =>
+        HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 }),
+      ),
+    );
+    renderApp('/rewards');
+    expect(await screen.findByTestId('reward-stats')).toHaveTextContent(stats.name);
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(screen.getByRole('region', { name: 'أحدث عمليات الاستبدال' })).getByRole('alert'),
+    ).toBe(alert);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   test('a failed report shows an error with a working retry, in English too', async () => {

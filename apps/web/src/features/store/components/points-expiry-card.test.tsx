@@ -30,7 +30,7 @@ describe('points expiry setting', () => {
     await user.type(days, '90');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'تنتهي صلاحية النقاط بعد 90 يوماً من كسبها.',
+      'تنتهي صلاحية النقاط بعد 90 يومًا من كسبها.',
     );
     expect(saved).toEqual([{ pointsExpiryDays: 90 }]);
   });
@@ -45,7 +45,7 @@ describe('points expiry setting', () => {
     await user.clear(days);
     await user.type(days, '0');
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
-    expect(await screen.findByText('أدخل عدداً صحيحاً من الأيام بين 1 و 3650.')).toBeInTheDocument();
+    expect(await screen.findByText('أدخل عددًا صحيحًا من الأيام بين 1 و 3650.')).toBeInTheDocument();
     expect(saved).toEqual([]);
     await user.click(screen.getByRole('switch', { name: 'تنتهي صلاحية النقاط' }));
     await user.click(screen.getByRole('button', { name: 'حفظ' }));

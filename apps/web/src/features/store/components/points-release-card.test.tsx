@@ -52,7 +52,7 @@ describe('when points count', () => {
     await user.type(days, '١٤');
     await user.click(within(card).getByRole('button', { name: 'حفظ إعدادات احتساب النقاط' }));
     expect(await within(card).findByRole('status')).toHaveTextContent(
-      'تصبح النقاط متاحة بعد 14 يوماً من الوصول إلى: تم التوصيل، تم الشحن.',
+      'تصبح النقاط متاحة بعد 14 يومًا من الوصول إلى: تم التوصيل، تم الشحن.',
     );
     expect(sent).toEqual([{ pointsSpendableOn: ['delivered', 'shipped'], pointsHoldDays: 14 }]);
   });
@@ -66,7 +66,7 @@ describe('when points count', () => {
     await user.type(days, '366');
     await user.click(within(card).getByRole('button', { name: 'حفظ إعدادات احتساب النقاط' }));
     expect(await within(card).findByText('اختر حالة واحدة على الأقل.')).toBeInTheDocument();
-    expect(within(card).getByText('أدخل عدداً صحيحاً من الأيام بين 0 و 365.')).toBeInTheDocument();
+    expect(within(card).getByText('أدخل عددًا صحيحًا من الأيام بين 0 و 365.')).toBeInTheDocument();
     expect(days).toHaveAttribute('aria-invalid', 'true');
     await user.clear(days);
     await user.type(days, '1.5');
@@ -75,7 +75,7 @@ describe('when points count', () => {
     await waitFor(() =>
       expect(within(card).queryByText('اختر حالة واحدة على الأقل.')).not.toBeInTheDocument(),
     );
-    expect(within(card).getByText('أدخل عدداً صحيحاً من الأيام بين 0 و 365.')).toBeInTheDocument();
+    expect(within(card).getByText('أدخل عددًا صحيحًا من الأيام بين 0 و 365.')).toBeInTheDocument();
     expect(sent).toEqual([]);
   });
 

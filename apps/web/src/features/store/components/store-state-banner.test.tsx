@@ -71,7 +71,7 @@ describe('the banner a merchant must not miss, on every page', () => {
     renderApp('/dashboard');
     const banner = await screen.findByTestId('store-state-banner');
     expect(banner).toHaveAttribute('data-state', 'paused');
-    expect(banner).toHaveTextContent('برنامج النقاط متوقف مؤقتاً');
+    expect(banner).toHaveTextContent('برنامج النقاط متوقف مؤقتًا');
     expect(within(banner).getByRole('link', { name: 'استئناف البرنامج' })).toHaveAttribute(
       'href',
       '/setpoints',
@@ -115,11 +115,11 @@ describe('the banner a merchant must not miss, on every page', () => {
     const { user } = renderApp('/setpoints');
     const card = await screen.findByTestId('programme-status');
     expect(banners()).toHaveLength(0);
-    await user.click(within(card).getByRole('button', { name: 'إيقاف البرنامج مؤقتاً' }));
+    await user.click(within(card).getByRole('button', { name: 'إيقاف البرنامج مؤقتًا' }));
     const confirm = await screen.findByRole('alertdialog');
-    await user.click(within(confirm).getByRole('button', { name: 'إيقاف البرنامج' }));
+    await user.click(within(confirm).getByRole('button', { name: 'إيقاف البرنامج مؤقتًا' }));
     expect(await screen.findByTestId('store-state-banner')).toHaveAttribute('data-state', 'paused');
-    await user.click(within(card).getByRole('button', { name: 'تشغيل البرنامج' }));
+    await user.click(within(card).getByRole('button', { name: 'استئناف البرنامج' }));
     await waitFor(() => expect(banners()).toHaveLength(0));
   });
 });
