@@ -120,7 +120,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   },
   NOT_FOUND: { ar: 'العنصر غير موجود', en: 'Not found.' },
   ROUTE_NOT_FOUND: { ar: 'المسار غير موجود', en: 'This address does not exist.' },
-  UNAUTHENTICATED: { ar: 'يرجى تسجيل الدخول أولاً', en: 'Please login first' },
+  UNAUTHENTICATED: { ar: 'يرجى تسجيل الدخول أولًا', en: 'Please login first' },
   FORBIDDEN: {
     ar: 'ليس لديك صلاحية للوصول إلى هذه البيانات',
     en: 'You do not have access to this data.',
@@ -146,7 +146,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
     en: 'Invalid or expired verification code',
   },
   RESET_CODE_NOT_VERIFIED: {
-    ar: 'يرجى التحقق من الرمز أولاً',
+    ar: 'يرجى التحقق من الرمز أولًا',
     en: 'Verify the code first.',
   },
   MERCHANT_EMAIL_TAKEN: {
@@ -174,19 +174,19 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
     en: 'This feature is part of the Growth plan. Upgrade to use it.',
   },
   PROGRAMME_PAUSED: {
-    ar: 'برنامج الولاء متوقف مؤقتاً في هذا المتجر',
-    en: 'The loyalty programme is paused in this store.',
+    ar: 'برنامج النقاط متوقف مؤقتًا في هذا المتجر',
+    en: 'The points programme is paused in this store.',
   },
   STORE_NEEDS_REINSTALL: {
     ar: 'انقطع الاتصال بسلة، يرجى إعادة تثبيت التطبيق من متجر تطبيقات سلة',
     en: 'The connection to Salla was lost. Please reinstall the app from the Salla App Store.',
   },
   SALLA_UNAVAILABLE: {
-    ar: 'تعذّر الاتصال بسلة حالياً، حاول مرة أخرى بعد قليل',
+    ar: 'تعذّر الاتصال بسلة حاليًا، حاول مرة أخرى بعد قليل',
     en: 'Salla could not be reached right now. Please try again shortly.',
   },
   SHOPPER_CODE_INVALID: {
-    ar: 'رمز الدخول غير صحيح أو منتهي الصلاحية، اطلب رمزاً جديداً',
+    ar: 'رمز الدخول غير صحيح أو منتهي الصلاحية، اطلب رمزًا جديدًا',
     en: 'The sign-in code is wrong or has expired. Ask for a new one.',
   },
   INSUFFICIENT_POINTS: {
@@ -194,7 +194,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
     en: 'You do not have enough points for this reward.',
   },
   REWARD_UNAVAILABLE: {
-    ar: 'هذه المكافأة غير متاحة حالياً',
+    ar: 'هذه المكافأة غير متاحة حاليًا',
     en: 'This reward is not available right now.',
   },
   REWARD_LIMIT_REACHED: {
@@ -202,7 +202,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
     en: 'This reward has run out. Choose another one.',
   },
   SUBSCRIPTION_INACTIVE: {
-    ar: 'استبدال النقاط متوقف مؤقتاً في هذا المتجر، نقاطك محفوظة',
+    ar: 'استبدال النقاط متوقف مؤقتًا في هذا المتجر، نقاطك محفوظة',
     en: 'Redeeming points is paused in this store for now. Your points are safe.',
   },
   REDEMPTION_FAILED: {
@@ -215,7 +215,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   },
   ADJUSTMENT_EXCEEDS_BALANCE: {
     ar: 'لا يمكن خصم نقاط أكثر من رصيد العميل، فالرصيد لا ينزل عن الصفر',
-    en: "You cannot remove more points than the shopper's balance: it never goes below zero.",
+    en: "You cannot remove more points than the customer's balance: it never goes below zero.",
   },
   IDEMPOTENCY_KEY_REUSED: {
     ar: 'أُرسل هذا النموذج من قبل ببيانات مختلفة، أعد فتحه وحاول مرة أخرى',
@@ -223,7 +223,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   },
   CUSTOMER_ERASED: {
     ar: 'حُذفت بيانات هذا العميل بناءً على طلبه، فلا يمكن تعديل نقاطه',
-    en: "This shopper's data was erased at their request, so their points cannot be changed.",
+    en: "This customer's data was erased at their request, so their points cannot be changed.",
   },
   IMPORT_FILE_INVALID: {
     ar: 'تعذّرت قراءة الملف: يجب أن يكون CSV فيه عمود رقم العميل أو البريد الإلكتروني وعمود النقاط',
@@ -234,7 +234,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
     en: 'This invitation link is not valid. Ask your friend to send it again.',
   },
   REFERRAL_INACTIVE: {
-    ar: 'برنامج دعوة الأصدقاء غير مفعّل في هذا المتجر حالياً',
+    ar: 'برنامج دعوة الأصدقاء غير مفعّل في هذا المتجر حاليًا',
     en: 'This store is not running its invite-a-friend programme right now.',
   },
   REFERRAL_SELF: {
@@ -258,7 +258,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
     en: 'Something went wrong on our side. Please try again.',
   },
   SERVICE_UNAVAILABLE: {
-    ar: 'الخدمة غير متاحة مؤقتاً',
+    ar: 'الخدمة غير متاحة مؤقتًا',
     en: 'The service is temporarily unavailable.',
   },
 };

@@ -15,8 +15,8 @@ import type { LoyaltyService } from './loyalty.service.ts';
 const SUCCESS = {
   saved: { ar: 'تم حفظ الإعدادات بنجاح', en: 'Settings saved successfully' },
   disabled: { ar: 'تم إيقاف طريقة جمع النقاط', en: 'The collection method was turned off' },
-  resumed: { ar: 'تم تشغيل برنامج الولاء', en: 'The loyalty programme is running' },
-  paused: { ar: 'تم إيقاف برنامج الولاء مؤقتاً', en: 'The loyalty programme is paused' },
+  resumed: { ar: 'تم تشغيل برنامج النقاط', en: 'The loyalty programme is running' },
+  paused: { ar: 'تم إيقاف برنامج النقاط مؤقتًا', en: 'The points programme is paused' },
 } as const;
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };

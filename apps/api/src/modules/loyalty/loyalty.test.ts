@@ -388,7 +388,7 @@ describe('the programme switch', () => {
     expect(paused.statusCode).toBe(200);
     expect(ProgrammeStatusResponseSchema.parse(paused.json())).toMatchObject({
       data: { enabled: false },
-      message: 'The loyalty programme is paused',
+      message: 'The points programme is paused',
     });
     const [row] = await ctx.database.db
       .select({ enabled: merchants.programmeEnabled })
