@@ -61,7 +61,9 @@ export const SUPPORT_ENV = {
   SALLA_APP_URL: 'https://apps.salla.sa/ar/app/123456',
 } as const;
 
-export async function startProduct(options: { smtpUrl?: string } = {}): Promise<Product> {
+export async function startProduct(
+  options: { smtpUrl?: string; env?: Record<string, string> } = {},
+): Promise<Product> {
   const port = await freePort();
   const database = await freshDatabase();
   const env: NodeJS.ProcessEnv = {
@@ -72,6 +74,7 @@ export async function startProduct(options: { smtpUrl?: string } = {}): Promise<
     LOG_LEVEL: 'warn',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...SUPPORT_ENV,
+    ...options.env,
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;

@@ -75,12 +75,16 @@ const STATUS_NAMES: Record<string, string> = {
   restored: 'مسترجع',
 };
 
+/** A customer's mobile, the same in every event that carries it (customer, order, review). */
+const mobileOf = (c: Pick<CustomerFacts, 'id' | 'mobile'>) =>
+  c.mobile ?? 500000000 + (c.id % 100_000_000);
+
 export function customerModel(c: CustomerFacts) {
   return {
     id: c.id,
     first_name: c.firstName,
     last_name: c.lastName,
-    mobile: c.mobile ?? 500000000 + (c.id % 100_000_000),
+    mobile: mobileOf(c),
     mobile_code: '+966',
     email: c.email ?? `customer${c.id}@example.com`,
     urls: {
@@ -303,7 +307,7 @@ export const webhooks = {
           ? {
               id: o.customer.id,
               name: `${o.customer.firstName} ${o.customer.lastName}`,
-              mobile: `+966${o.customer.mobile ?? 500000000}`,
+              mobile: `+966${mobileOf(o.customer)}`,
               email: o.customer.email ?? `customer${o.customer.id}@example.com`,
               avatar: '',
               country: 'السعودية',
@@ -334,7 +338,7 @@ export const webhooks = {
       customer: {
         id: String(r.customer.id),
         name: `${r.customer.firstName} ${r.customer.lastName}`,
-        mobile: '+966500000000',
+        mobile: `+966${mobileOf(r.customer)}`,
         avatar: '',
         country: 'السعودية',
         city: 'الرياض',
