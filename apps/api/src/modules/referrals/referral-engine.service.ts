@@ -29,6 +29,7 @@ import {
   generateCouponCode,
   isOurCodeTaken,
   riyadhDate,
+  singleUseCoupon,
 } from '../rewards/salla-coupon.ts';
 import type { SallaTokenService } from '../salla/salla-tokens.service.ts';
 import {
@@ -97,17 +98,7 @@ export function referralCouponRequest(
   issuedAt: Date,
   expiresAt: Date,
 ): CouponRequest {
-  const base = {
-    code,
-    free_shipping: false,
-    exclude_sale_products: false,
-    start_date: riyadhDate(issuedAt),
-    expiry_date: riyadhDate(expiresAt),
-    usage_limit: 1,
-    usage_limit_per_user: 1,
-    applied_in: 'all' as const,
-    is_apply_with_offer: false,
-  };
+  const base = singleUseCoupon(code, issuedAt, expiresAt);
   switch (reward.type) {
     case 'fixed':
       return { ...base, type: 'fixed', amount: reward.value };

@@ -35,6 +35,7 @@ import {
   generateCouponCode,
   isOurCodeTaken,
   riyadhDate,
+  singleUseCoupon,
 } from './salla-coupon.ts';
 
 export { generateCouponCode };
@@ -75,15 +76,7 @@ export function couponRequestFor(
   expiresAt: Date,
 ): CouponRequest {
   const base = {
-    code,
-    free_shipping: false,
-    exclude_sale_products: false,
-    start_date: riyadhDate(issuedAt),
-    expiry_date: riyadhDate(expiresAt),
-    usage_limit: 1,
-    usage_limit_per_user: 1,
-    applied_in: 'all' as const,
-    is_apply_with_offer: false,
+    ...singleUseCoupon(code, issuedAt, expiresAt),
     ...(reward.minOrderAmount > 0 ? { minimum_amount: reward.minOrderAmount } : {}),
   };
   switch (reward.type) {

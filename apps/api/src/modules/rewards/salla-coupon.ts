@@ -52,6 +52,25 @@ export function riyadhDate(at: Date): string {
 }
 
 /**
+ * What every Nuqat coupon asks of Salla (reference §3.7): its code, the required booleans, from
+ * today until an expiry at least a day ahead, used once by one shopper, on web and app, not on
+ * top of the store's own offers.
+ */
+export function singleUseCoupon(code: string, issuedAt: Date, expiresAt: Date) {
+  return {
+    code,
+    free_shipping: false,
+    exclude_sale_products: false,
+    start_date: riyadhDate(issuedAt),
+    expiry_date: riyadhDate(expiresAt),
+    usage_limit: 1,
+    usage_limit_per_user: 1,
+    applied_in: 'all' as const,
+    is_apply_with_offer: false,
+  };
+}
+
+/**
  * Salla's Create Coupon. When the answer is lost the coupon may exist: ask again with the same
  * code. Made now, or refused as taken (our random code), it exists once → its id (null when only
  * the refusal tells). Giving up on a coupon Salla holds would hand out a reward twice or for
