@@ -90,7 +90,7 @@ describe('points per riyal card', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent(
       'حُفظت النقاط لكل ريال: نقطة واحدة لكل 1 ريال.',
     );
-    await waitFor(() => expect(card).toHaveTextContent('1 نقطة لكل 1 ريال'));
+    await waitFor(() => expect(card).toHaveTextContent('نقطة واحدة لكل 1 ريال'));
     expect(within(card).getByText('مفعّل')).toBeInTheDocument();
   });
 
@@ -127,7 +127,7 @@ describe('points per riyal card', () => {
       purchase_amount: { points: 2, spendUnit: 10, minOrderTotal: 0 },
       'order.created': { points: 20, minOrderTotal: 100 },
     });
-    expect(card).toHaveTextContent('2 نقطة لكل 10 ريال');
+    expect(card).toHaveTextContent('نقطتان لكل 10 ريال');
     // 250 SAR: floor(250 / 10) × 2 = 50, plus 20 for the order (250 ≥ 100).
     expect(within(card).getByTestId('per-riyal-example')).toHaveTextContent('50 نقطة');
     expect(within(card).getByTestId('per-riyal-example')).toHaveTextContent('70 نقطة');

@@ -193,6 +193,7 @@ export function PointsPerRiyalCard({ rule, orderRule }: PointsPerRiyalCardProps)
               <Trans
                 t={t}
                 i18nKey="perRiyal.rate"
+                count={rule.points}
                 values={{
                   points: formatNumber(rule.points, language),
                   unit: formatNumber(rule.spendUnit, language),
