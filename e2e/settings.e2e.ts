@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { POINTS_EXPIRY_MAX_DAYS, type MerchantSettings, type Subscription } from '@nuqat/contracts';
 import arMerchant from '../apps/web/src/locales/ar/merchant.json' with { type: 'json' };
 import enMerchant from '../apps/web/src/locales/en/merchant.json' with { type: 'json' };
+import arLoyalty from '../apps/web/src/locales/ar/loyalty.json' with { type: 'json' };
+import enLoyalty from '../apps/web/src/locales/en/loyalty.json' with { type: 'json' };
+import arRewards from '../apps/web/src/locales/ar/rewards.json' with { type: 'json' };
+import enRewards from '../apps/web/src/locales/en/rewards.json' with { type: 'json' };
 import path from 'node:path';
 import { SHOTS_DIR, launchBrowser, readsLeftToRight, screenshot } from './support/browser.ts';
 import {
@@ -15,6 +19,8 @@ import {
 import { SUPPORT_ENV, startProduct, type Product } from './support/product.ts';
 
 const text = { ar: arMerchant, en: enMerchant };
+const loyaltyText = { ar: arLoyalty, en: enLoyalty };
+const rewardsText = { ar: arRewards, en: enRewards };
 
 let product: Product;
 let browser: Browser;
@@ -258,6 +264,20 @@ describe('the banner a merchant must not miss', () => {
             ).toBeLessThanOrEqual(0);
           }
           await screenshot(page, `store-state-paused-${lang}-${width}`);
+          // The badges say it too: the purchase rule is on but earns nothing now, and an active
+          // reward cannot be redeemed (issue 15).
+          await page.goto(`${product.baseUrl}/setpoints`);
+          const purchase = page.getByTestId('method-order.created');
+          await purchase.getByText(loyaltyText[lang].methods.idle, { exact: true }).waitFor();
+          expect(
+            await purchase.getByText(loyaltyText[lang].methods.active, { exact: true }).count(),
+          ).toBe(0);
+          await page
+            .getByTestId('rewards-overview')
+            .getByText(rewardsText[lang].status.idle, { exact: true })
+            .first()
+            .waitFor();
+          await screenshot(page, `store-state-paused-badges-${lang}-${width}`);
           await context.close();
         }
       }

@@ -19,7 +19,7 @@ import {
   RewardsReport,
   useRewardsReportView,
 } from '../../../features/rewards/components/rewards-report';
-import { useStoreInfo } from '../../../features/store/api/get-store-info';
+import { storeEarns, useStoreInfo } from '../../../features/store/api/get-store-info';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/messages';
 
@@ -31,7 +31,10 @@ export function RewardsRoute() {
   const { t } = useTranslation(['merchant', 'rewards']);
   useDocumentTitle('merchant:screens.rewards.title');
   const rewards = useRewards();
-  const plan = useStoreInfo().data?.subscriptionPlan;
+  const storeInfo = useStoreInfo().data;
+  const plan = storeInfo?.subscriptionPlan;
+  // What the store banner says, on the reward badges too.
+  const earning = storeInfo ? storeEarns(storeInfo) : true;
   const report = useRewardsReportView();
   const redemptions = useRedemptionsView();
   // The server or the network down fails the report and the redemptions together: one error box
@@ -95,6 +98,7 @@ export function RewardsRoute() {
         <RewardsReport
           view={report}
           quietOnError={shared}
+          earning={earning}
           onShowRedemptions={showRedemptions}
           onEdit={edit}
           onCreate={() => setView({ mode: 'form', reward: null })}

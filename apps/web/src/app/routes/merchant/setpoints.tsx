@@ -17,7 +17,11 @@ import { SubscriptionBanner } from '../../../features/loyalty/components/subscri
 import { useRewards } from '../../../features/rewards/api/get-rewards';
 import type { RewardsDialogView } from '../../../features/rewards/components/rewards-dialog';
 import { RewardsOverview } from '../../../features/rewards/components/rewards-overview';
-import { useStoreInfo, type StoreInfoView } from '../../../features/store/api/get-store-info';
+import {
+  storeEarns,
+  useStoreInfo,
+  type StoreInfoView,
+} from '../../../features/store/api/get-store-info';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/messages';
 
@@ -56,6 +60,10 @@ export function SetPointsRoute() {
   const openRewards = (view: RewardsDialogView) =>
     void navigate(`${paths.rewards}?reward=${view.mode === 'list' ? 'list' : 'new'}`);
   const expiry = bannerExpiry(storeInfo.data);
+  // What the store banner says, on the badges too: nothing is earned or redeemed right now.
+  const earning = storeInfo.data
+    ? storeEarns(storeInfo.data, programme.data?.enabled ?? storeInfo.data.programmeEnabled)
+    : true;
 
   return (
     <ToastProvider>
@@ -116,16 +124,18 @@ export function SetPointsRoute() {
               <CollectionMethods
                 rules={rules.data.filter((rule) => rule.event !== 'purchase_amount')}
                 onEdit={setEditing}
+                earning={earning}
               />
               <PointsPerRiyalCard
                 rule={rules.data.find((rule) => rule.event === 'purchase_amount')}
                 orderRule={rules.data.find((rule) => rule.event === 'order.created')}
+                earning={earning}
               />
             </>
           )}
         </section>
 
-        <RewardsOverview onOpen={openRewards} quietOnError={shared} />
+        <RewardsOverview onOpen={openRewards} quietOnError={shared} earning={earning} />
 
         <MethodDialog rule={editing} onClose={() => setEditing(null)} />
       </div>

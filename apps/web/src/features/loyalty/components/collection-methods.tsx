@@ -13,6 +13,7 @@ import { formatCurrency, formatNumber } from '../../../lib/format';
 import { failureDetail } from '../../../lib/messages';
 import { useSaveLoyaltyRule } from '../api/save-loyalty-rule';
 import { ruleRequestFor } from './method-dialog';
+import { MethodBadge } from './method-badge';
 import { METHOD_META } from './method-meta';
 
 const n = <bdi className="font-semibold" />;
@@ -58,6 +59,11 @@ function Condition({ rule }: { rule: LoyaltyRule }) {
 export interface CollectionMethodsProps {
   rules: LoyaltyRule[];
   onEdit: (rule: LoyaltyRule) => void;
+  /**
+   * false while the store earns nothing (a paused programme, an inactive subscription, a store
+   * to reinstall): a switched-on method says so instead of "active" (issue 15).
+   */
+  earning?: boolean;
 }
 
 /**
@@ -68,10 +74,12 @@ function MethodSwitch({
   rule,
   name,
   onEdit,
+  earning,
 }: {
   rule: LoyaltyRule;
   name: string;
   onEdit: (rule: LoyaltyRule) => void;
+  earning: boolean;
 }) {
   const { t } = useTranslation('loyalty');
   const toast = useToast();
@@ -113,7 +121,11 @@ function MethodSwitch({
           onCheckedChange={(on) => void change(on)}
           aria-label={t('methods.switchLabel', { method: name })}
         />
-        {rule.enabled ? t('methods.earning') : t('methods.notEarning')}
+        {!rule.enabled
+          ? t('methods.notEarning')
+          : earning
+            ? t('methods.earning')
+            : t('methods.idleSwitch')}
       </label>
       {error ? (
         <ActionError
@@ -129,7 +141,7 @@ function MethodSwitch({
  * The methods of spec §2 with their switch, points and conditions; the purchase rule comes first
  * and is marked as the main one.
  */
-export function CollectionMethods({ rules, onEdit }: CollectionMethodsProps) {
+export function CollectionMethods({ rules, onEdit, earning = true }: CollectionMethodsProps) {
   const { t, i18n } = useTranslation('loyalty');
   const language = i18n.language === 'en' ? 'en' : 'ar';
   const ordered = [
@@ -178,9 +190,7 @@ export function CollectionMethods({ rules, onEdit }: CollectionMethodsProps) {
                         </Badge>
                       ) : null}
                     </h3>
-                    <Badge tone={rule.enabled ? 'green' : 'grey'}>
-                      {rule.enabled ? t('methods.active') : t('methods.inactive')}
-                    </Badge>
+                    <MethodBadge enabled={rule.enabled} earning={earning} />
                   </div>
                   <p className="text-sm leading-relaxed text-slate-600 dark:text-slate-400">
                     {t(`methods.events.${slug}.description`)}
@@ -217,7 +227,7 @@ export function CollectionMethods({ rules, onEdit }: CollectionMethodsProps) {
                   ) : null}
                 </div>
                 <div className="flex flex-col items-end gap-2">
-                  <MethodSwitch rule={rule} name={name} onEdit={onEdit} />
+                  <MethodSwitch rule={rule} name={name} onEdit={onEdit} earning={earning} />
                   <Button
                     variant="secondary"
                     size="sm"

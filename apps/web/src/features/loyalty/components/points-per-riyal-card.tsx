@@ -14,7 +14,6 @@ import {
   type SaveLoyaltyRuleRequest,
 } from '@nuqat/contracts';
 import { ActionError } from '../../../components/ui/action-error';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -25,6 +24,7 @@ import { formatCurrency, formatNumber } from '../../../lib/format';
 import { failureDetail, type Message } from '../../../lib/messages';
 import { parseNumber } from '../../../lib/number-input';
 import { formSchemaOptions, useValidationText } from '../../../lib/validation';
+import { MethodBadge } from './method-badge';
 import { withPointsCheck } from './points-field';
 import { useSaveLoyaltyRule } from '../api/save-loyalty-rule';
 
@@ -68,13 +68,15 @@ export interface PointsPerRiyalCardProps {
   rule: LoyaltyRule | undefined;
   /** The fixed points per order, for the preview. */
   orderRule: LoyaltyRule | undefined;
+  /** false while the store earns nothing (see CollectionMethods). */
+  earning?: boolean;
 }
 
 /**
  * Points per riyal spent (the `purchase_amount` method, docs/decisions/010): "N points per M SAR"
  * with the minimum order total and a preview computed with the engine's rounding.
  */
-export function PointsPerRiyalCard({ rule, orderRule }: PointsPerRiyalCardProps) {
+export function PointsPerRiyalCard({ rule, orderRule, earning = true }: PointsPerRiyalCardProps) {
   const { t, i18n } = useTranslation('loyalty');
   const language = i18n.language === 'en' ? 'en' : 'ar';
   const validationText = useValidationText();
@@ -184,9 +186,7 @@ export function PointsPerRiyalCard({ rule, orderRule }: PointsPerRiyalCardProps)
             <h2 id="per-riyal-heading" className="text-lg font-bold text-slate-900 dark:text-white">
               {t('perRiyal.heading')}
             </h2>
-            <Badge tone={enabled ? 'green' : 'grey'}>
-              {enabled ? t('methods.active') : t('methods.inactive')}
-            </Badge>
+            <MethodBadge enabled={enabled} earning={earning} />
           </div>
           <p className="text-sm font-semibold text-brand-700 dark:text-brand-300">
             {enabled && rule?.spendUnit ? (

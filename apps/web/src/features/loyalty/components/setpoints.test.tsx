@@ -16,6 +16,7 @@ import {
   loyaltyRuleBody,
   loyaltyRulesBody,
   programmeBody,
+  reward,
   rewardsBody,
   signIn,
   storeInfoBody,
@@ -25,6 +26,7 @@ import { server } from '../../../testing/server';
 
 interface Setup {
   store?: Partial<StoreInfo>;
+  rewards?: Parameters<typeof rewardsBody>[0];
   rules?: Parameters<typeof loyaltyRulesBody>[0];
   enabled?: boolean;
 }
@@ -32,7 +34,7 @@ interface Setup {
 /** What the mocked API holds: the rules it lists, updated by the saves it answers. */
 let savedRules: Map<string, LoyaltyRule>;
 
-function answerScreen({ store = {}, rules = {}, enabled = true }: Setup = {}) {
+function answerScreen({ store = {}, rules = {}, enabled = true, rewards = [] }: Setup = {}) {
   savedRules = new Map(loyaltyRulesBody(rules).data.map((rule) => [rule.event, rule]));
   server.use(
     http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody(store))),
@@ -42,7 +44,7 @@ function answerScreen({ store = {}, rules = {}, enabled = true }: Setup = {}) {
       ),
     ),
     http.get('/api/loyalty/programme', () => HttpResponse.json(programmeBody(enabled))),
-    http.get('/api/rewards', () => HttpResponse.json(rewardsBody())),
+    http.get('/api/rewards', () => HttpResponse.json(rewardsBody(rewards))),
   );
 }
 
@@ -373,6 +375,34 @@ describe('/setpoints', () => {
     const card = await screen.findByTestId('programme-status');
     expect(card).toHaveTextContent('لا يجمع العملاء نقاطًا ولا يستطيعون استبدال المكافآت');
     expect(card).toHaveTextContent('اشتراكك غير نشط');
+  });
+
+  test.each([
+    ['a paused programme', { enabled: false }],
+    [
+      'an inactive subscription',
+      { store: { subscriptionStatus: 'expired' as const, isEarning: false } },
+    ],
+    ['a store to reinstall', { store: { needsReinstall: true } }],
+  ])('with %s the switched-on methods and rewards say nothing is earned now', async (_, setup) => {
+    await openScreen({ rules: { 'order.created': { points: 50 } }, rewards: [reward()], ...setup });
+    const purchase = screen.getByTestId('method-order.created');
+    expect(await within(purchase).findByText('مفعّل، لا يكسب الآن')).toBeInTheDocument();
+    expect(within(purchase).queryByText('مفعّل')).not.toBeInTheDocument();
+    expect(within(purchase).getByText('لا يكسب نقاطًا الآن')).toBeInTheDocument();
+    expect(within(purchase).queryByText('يكسب نقاطًا')).not.toBeInTheDocument();
+    // A method that is off stays plainly off.
+    expect(within(screen.getByTestId('method-birthday')).getByText('غير مفعّل')).toBeInTheDocument();
+    expect(await screen.findAllByText('مفعّلة، الاستبدال متوقف')).not.toHaveLength(0);
+    expect(screen.queryByText('مفعّلة', { exact: true })).not.toBeInTheDocument();
+  });
+
+  test('an earning store marks its switched-on methods and rewards active', async () => {
+    await openScreen({ rules: { 'order.created': { points: 50 } }, rewards: [reward()] });
+    const purchase = screen.getByTestId('method-order.created');
+    expect(await within(purchase).findByText('مفعّل')).toBeInTheDocument();
+    expect(screen.queryByText('مفعّل، لا يكسب الآن')).not.toBeInTheDocument();
+    expect(await screen.findAllByText('مفعّلة', { exact: true })).not.toHaveLength(0);
   });
 
   test('the server down is one error box with one retry, not one per section', async () => {

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Gift, Plus, Settings2 } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -10,6 +9,7 @@ import { formatNumber } from '../../../lib/format';
 import { errorMessage } from '../../../lib/messages';
 import { useRewards } from '../api/get-rewards';
 import type { RewardsDialogView } from './rewards-dialog';
+import { RewardStatusBadge } from './reward-status-badge';
 import { REWARD_ICONS } from './reward-meta';
 import { RewardValue } from './reward-value';
 
@@ -17,10 +17,16 @@ export interface RewardsOverviewProps {
   onOpen: (view: RewardsDialogView) => void;
   /** The screen already shows one error for a failure several sections share. */
   quietOnError?: boolean;
+  /** false while the store earns nothing: its shoppers cannot redeem, so no reward is "active". */
+  earning?: boolean;
 }
 
 /** The rewards list of the points screen; changes happen in the rewards modal. */
-export function RewardsOverview({ onOpen, quietOnError = false }: RewardsOverviewProps) {
+export function RewardsOverview({
+  onOpen,
+  quietOnError = false,
+  earning = true,
+}: RewardsOverviewProps) {
   const { t, i18n } = useTranslation('rewards');
   const language = i18n.language === 'en' ? 'en' : 'ar';
   const rewards = useRewards();
@@ -81,9 +87,7 @@ export function RewardsOverview({ onOpen, quietOnError = false }: RewardsOvervie
                       >
                         {reward.name}
                       </p>
-                      <Badge tone={reward.isActive ? 'green' : 'grey'}>
-                        {reward.isActive ? t('status.active') : t('status.inactive')}
-                      </Badge>
+                      <RewardStatusBadge active={reward.isActive} earning={earning} />
                     </div>
                     <p className="text-sm text-slate-600 dark:text-slate-400">
                       <RewardValue

@@ -8,7 +8,6 @@ import {
   type RewardType,
   type RewardsReportQueryInput,
 } from '@nuqat/contracts';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -21,6 +20,7 @@ import { errorMessage } from '../../../lib/messages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRewardsReport } from '../api/get-rewards-report';
 import { REWARD_ICONS } from './reward-meta';
+import { RewardStatusBadge } from './reward-status-badge';
 import { RewardValue } from './reward-value';
 
 type StatusFilter = (typeof REWARD_STATUS_FILTERS)[number];
@@ -57,9 +57,10 @@ interface RewardStatsCardProps {
   reward: RewardStats;
   onShowRedemptions: (rewardId: string) => void;
   onEdit?: ((rewardId: string) => void) | undefined;
+  earning: boolean;
 }
 
-function RewardStatsCard({ reward, onShowRedemptions, onEdit }: RewardStatsCardProps) {
+function RewardStatsCard({ reward, onShowRedemptions, onEdit, earning }: RewardStatsCardProps) {
   const { t, i18n } = useTranslation('rewards');
   const language = i18n.language === 'en' ? 'en' : 'ar';
   const Icon = REWARD_ICONS[reward.type];
@@ -80,9 +81,7 @@ function RewardStatsCard({ reward, onShowRedemptions, onEdit }: RewardStatsCardP
             <h3 dir="auto" className="font-semibold break-words text-slate-900 dark:text-white">
               {reward.name}
             </h3>
-            <Badge tone={reward.isActive ? 'green' : 'grey'}>
-              {reward.isActive ? t('status.active') : t('status.inactive')}
-            </Badge>
+            <RewardStatusBadge active={reward.isActive} earning={earning} />
           </div>
           <p className="text-sm text-slate-600 dark:text-slate-400">{t(`types.${reward.type}`)}</p>
         </div>
@@ -179,6 +178,8 @@ export interface RewardsReportProps {
   onCreate?: () => void;
   /** The screen already shows one error for a failure several sections share. */
   quietOnError?: boolean;
+  /** false while the store's shoppers cannot redeem (see RewardStatusBadge). */
+  earning?: boolean;
 }
 
 /** The merchant's view of what rewards do: totals, then each reward's results, with filters. */
@@ -188,6 +189,7 @@ export function RewardsReport({
   onEdit,
   onCreate,
   quietOnError = false,
+  earning = true,
 }: RewardsReportProps) {
   const { t } = useTranslation('rewards');
   const { report, search, setSearch, status, setStatus, type, setType, filtered } = view;
@@ -336,6 +338,7 @@ export function RewardsReport({
                       reward={reward}
                       onShowRedemptions={onShowRedemptions}
                       onEdit={onEdit}
+                      earning={earning}
                     />
                   </li>
                 ))}

@@ -142,6 +142,58 @@ describe('rewards have one home: /rewards', () => {
   });
 });
 
+describe('reward badges follow the store', () => {
+  function answerReport(existing: Reward) {
+    server.use(
+      http.get('/api/rewards/report', () =>
+        HttpResponse.json(
+          rewardsReportBody({
+            summary: {
+              rewards: 1,
+              activeRewards: 1,
+              redeemedCount: 0,
+              pointsSpent: 0,
+              unusedCoupons: 0,
+            },
+            rewards: [
+              {
+                id: existing.id,
+                name: existing.name,
+                type: existing.type,
+                value: existing.value,
+                pointsRequired: existing.pointsRequired,
+                isActive: true,
+                maxUsage: null,
+                redeemedCount: 0,
+                pointsSpent: 0,
+                unusedCoupons: 0,
+                lastRedeemedAt: null,
+              },
+            ],
+          }),
+        ),
+      ),
+    );
+  }
+
+  test.each([
+    ['active', { programmeEnabled: true }, 'مفعّلة'],
+    ['paused', { programmeEnabled: false }, 'مفعّلة، الاستبدال متوقف'],
+    ['disconnected', { needsReinstall: true }, 'مفعّلة، الاستبدال متوقف'],
+  ] as const)('an active reward of a %s store says so', async (_, store, badge) => {
+    signIn();
+    const existing = reward({ name: 'خصم 10 ريال' });
+    rewardsApi([existing]);
+    answerReport(existing);
+    server.use(
+      http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody(store))),
+    );
+    renderApp('/rewards');
+    const card = await screen.findByTestId('reward-stats');
+    expect(await within(card).findByText(badge, { exact: true })).toBeInTheDocument();
+  });
+});
+
 describe('the rewards modal', () => {
   test('a new reward starts with the spec defaults: fixed discount, 100 points, value 10, active', async () => {
     const { user, dialog, calls } = await openRewardsDialog();
