@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { successEnvelope } from './common.ts';
 import { MerchantIdSchema } from './merchants.ts';
 import { RedemptionStatusSchema } from './rewards.ts';
+import { TierBriefSchema, TierChangeSchema } from './tiers.ts';
 
 /**
  * The merchant's shoppers (issue 13, docs/decisions/017), all under /api/merchants/customers and
@@ -69,6 +70,8 @@ const CustomersFilterShape = z.strictObject({
   maxBalance: z.coerce.number().int().min(0).max(BALANCE_FILTER_MAX).optional(),
   inactiveDays: z.coerce.number().int().min(1).max(3650).optional(),
   expiringDays: z.coerce.number().int().min(1).max(365).optional(),
+  /** Customers in this VIP tier, or in none. */
+  tier: z.union([z.guid(), z.literal('none')]).optional(),
 });
 const balanceRange = (v: { minBalance?: number | undefined; maxBalance?: number | undefined }) =>
   v.minBalance === undefined || v.maxBalance === undefined || v.minBalance <= v.maxBalance;
@@ -107,6 +110,8 @@ export const CustomerSummarySchema = z.object({
   joinedAt: Time,
   /** Personal fields removed on request (privacy). */
   erasedAt: Time.nullable(),
+  /** The VIP tier now; null = none (or tiers off). */
+  tier: TierBriefSchema.nullable(),
 });
 export type CustomerSummary = z.infer<typeof CustomerSummarySchema>;
 
@@ -207,6 +212,8 @@ export const CustomerAccountSchema = z.object({
   expiring: z.array(ExpiringLotSchema),
   coupons: z.array(CustomerCouponSchema),
   orders: z.array(CustomerOrderSchema),
+  /** VIP tier changes, newest first, with their causes; empty when tiers were never on. */
+  tierChanges: z.array(TierChangeSchema),
 });
 export type CustomerAccount = z.infer<typeof CustomerAccountSchema>;
 export const CustomerAccountResponseSchema = successEnvelope(CustomerAccountSchema);

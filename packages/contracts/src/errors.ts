@@ -44,6 +44,9 @@ export const ERROR_CODES = [
   'REFERRAL_EXISTING_CUSTOMER',
   'REFERRAL_ALREADY_CLAIMED',
   'REFERRAL_CLAIM_FAILED',
+  'TIER_REQUIRED',
+  'TIER_IN_USE',
+  'TIER_NOT_FOUND',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -91,6 +94,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   REFERRAL_EXISTING_CUSTOMER: 409,
   REFERRAL_ALREADY_CLAIMED: 409,
   REFERRAL_CLAIM_FAILED: 502,
+  TIER_REQUIRED: 403,
+  TIER_IN_USE: 409,
+  TIER_NOT_FOUND: 404,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -252,6 +258,18 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   REFERRAL_CLAIM_FAILED: {
     ar: 'تعذّر إصدار الكوبون من سلة الآن، حاول مرة أخرى بعد قليل',
     en: 'Salla could not create your coupon right now. Please try again shortly.',
+  },
+  TIER_REQUIRED: {
+    ar: 'هذه المكافأة لعملاء مستوى أعلى، واصل التسوّق لتصل إليه',
+    en: 'This reward is for a higher tier. Keep shopping to reach it.',
+  },
+  TIER_IN_USE: {
+    ar: 'لا يمكن حذف مستوى مخصّص لمكافآت، غيّر تلك المكافآت أولًا',
+    en: 'A tier that rewards are reserved for cannot be removed. Change those rewards first.',
+  },
+  TIER_NOT_FOUND: {
+    ar: 'هذا المستوى غير موجود، حدّث الصفحة واختر مستوى آخر',
+    en: 'That tier does not exist. Refresh the page and choose another.',
   },
   INTERNAL_ERROR: {
     ar: 'حدث خطأ في الخادم، حاول مرة أخرى',

@@ -13,3 +13,4 @@ export * from './shopper.ts';
 export * from './insights.ts';
 export * from './referrals.ts';
 export * from './customers.ts';
+export * from './tiers.ts';

@@ -14,6 +14,7 @@ export const PLAN_FEATURES = [
   'visitorWidget',
   'customerWidget',
   'referrals',
+  'vipTiers',
   'advancedAnalytics',
   'premiumSupport',
   'fullCustomisation',
@@ -59,6 +60,7 @@ export const PLANS: Record<PlanId, Plan> = {
     features: [
       ...STARTER_FEATURES,
       'referrals',
+      'vipTiers',
       'advancedAnalytics',
       'premiumSupport',
       'fullCustomisation',

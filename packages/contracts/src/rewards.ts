@@ -95,6 +95,8 @@ export const RewardRequestSchema = z
       REWARD_LIMITS.couponValidDays.min,
       REWARD_LIMITS.couponValidDays.max,
     ).default(REWARD_DEFAULTS.couponValidDays),
+    /** Reserved for customers in this VIP tier and above (Growth plan); null = everyone. */
+    minTierId: z.guid().nullable().default(null),
   })
   .superRefine((reward, ctx) => {
     if (reward.type === 'percentage_discount' && reward.value > REWARD_LIMITS.percentage.max) {
@@ -140,6 +142,8 @@ export const RewardSchema = z.object({
   minOrderAmount: z.number().int(),
   freeProducts: z.array(z.object({ id: z.string(), name: z.string() })),
   couponValidDays: z.number().int(),
+  /** The VIP tier the reward is reserved for (and above); null = everyone. */
+  minTierId: z.guid().nullable(),
   /** Coupons issued from this reward (redemptions issued or used). */
   usageCount: z.number().int().nonnegative(),
   createdAt: z.iso.datetime(),

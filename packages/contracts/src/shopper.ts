@@ -4,6 +4,7 @@ import { successEnvelope } from './common.ts';
 import { RuleEventSchema } from './loyalty.ts';
 import { MerchantIdSchema, PointsSpendableStatusSchema } from './merchants.ts';
 import { ShopperReferralSchema } from './referrals.ts';
+import { ShopperTierSchema } from './tiers.ts';
 import { RedemptionStatusSchema, RewardTypeSchema } from './rewards.ts';
 
 /**
@@ -85,6 +86,10 @@ export const ShopperRewardSchema = z.object({
   minOrderAmount: z.number().int(),
   /** False when the reward's maxUsage is reached. */
   available: z.boolean(),
+  /** The VIP tier it is reserved for (in the page's language); null = everyone. */
+  minTier: z.object({ id: z.guid(), name: z.string(), colour: z.string() }).nullable(),
+  /** True when the shopper's tier is below minTier: shown, not redeemable. */
+  locked: z.boolean(),
 });
 export type ShopperReward = z.infer<typeof ShopperRewardSchema>;
 
@@ -185,6 +190,8 @@ export const CustomerLoyaltyDataSchema = z.object({
   }),
   /** The shopper's referral link and figures; null when the store's programme is off. */
   referral: ShopperReferralSchema.nullable(),
+  /** The shopper's VIP tier and the way up; null when the store has no tiers switched on. */
+  tier: ShopperTierSchema.nullable(),
 });
 export type CustomerLoyaltyData = z.infer<typeof CustomerLoyaltyDataSchema>;
 export const CustomerLoyaltyResponseSchema = successEnvelope(CustomerLoyaltyDataSchema);

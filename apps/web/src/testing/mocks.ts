@@ -275,6 +275,7 @@ export function reward(overrides: Partial<Reward> = {}): Reward {
     minOrderAmount: 0,
     freeProducts: [],
     couponValidDays: 30,
+    minTierId: null,
     usageCount: 0,
     createdAt: '2026-01-10T09:00:00.000Z',
     updatedAt: '2026-01-10T09:00:00.000Z',

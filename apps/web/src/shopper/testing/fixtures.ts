@@ -71,6 +71,8 @@ export function reward(overrides: Partial<ShopperReward> = {}): ShopperReward {
     value: 20,
     minOrderAmount: 100,
     available: true,
+    minTier: null,
+    locked: false,
     ...overrides,
   };
 }
@@ -143,6 +145,7 @@ export function loyaltyData(overrides: Partial<CustomerLoyaltyData> = {}): Custo
     history: [historyEntry(1), historyEntry(2)],
     programme: { redeemable: true, reason: null },
     referral: null,
+    tier: null,
     ...overrides,
   };
 }

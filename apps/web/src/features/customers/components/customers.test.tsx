@@ -30,6 +30,7 @@ function shopper(overrides: Partial<CustomerSummary> = {}): CustomerSummary {
     lastOrderAt: '2026-11-09T09:00:00.000Z',
     joinedAt: '2026-10-01T09:00:00.000Z',
     erasedAt: null,
+    tier: null,
     ...overrides,
   };
 }
