@@ -37,6 +37,8 @@ import {
   type ReferralEngine,
 } from './modules/referrals/referral-engine.service.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
+import { createTiersService, type TiersService } from './modules/tiers/tiers.service.ts';
+import { tiersRoutes } from './modules/tiers/tiers.routes.ts';
 import { referralClaimRoutes, referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { createSallaClient, type SallaClient } from './lib/salla-client.ts';
 import { createJobsService, type JobsService } from './modules/engine/jobs.service.ts';
@@ -88,6 +90,7 @@ export interface App {
     redemptions: RedemptionService;
     customers: CustomersService;
     referrals: ReferralEngine;
+    tiers: TiersService;
   };
   salla: SallaClient;
 }
@@ -135,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const auth = createAuthService(context);
   const sallaTokens = createSallaTokenService(context, salla);
   const referralEngine = createReferralEngine(context, { salla, sallaTokens });
+  const tiers = createTiersService(context);
   const services = {
     auth,
     merchants: createMerchantsService(context),
@@ -151,7 +155,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     redemptions: createRedemptionService(context, { salla, sallaTokens }),
     customers: createCustomersService(context),
     referrals: referralEngine,
-    shopper: createShopperService(context, { shopperReferral: referralEngine.shopperReferral }),
+    tiers,
+    shopper: createShopperService(context, {
+      shopperReferral: referralEngine.shopperReferral,
+      shopperTier: tiers.shopperTier,
+    }),
   };
   const insights = createInsightsService(context, { merchantsService: services.merchants });
 
@@ -248,6 +256,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }),
     { prefix: '/api/referrals' },
   );
+  await server.register(tiersRoutes({ tiersService: tiers, requireMerchant }), {
+    prefix: '/api/tiers',
+  });
   await server.register(referralClaimRoutes({ referralEngine }), {
     prefix: '/api/customers/referrals',
   });

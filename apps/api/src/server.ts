@@ -62,6 +62,16 @@ async function main(): Promise<void> {
     30 * 1000,
   );
   referralTimer.unref();
+  // VIP tiers: passes after a change of the programme, grace periods that ended, 12-month values
+  // older than a day (decision 024). Moves up happen with the events themselves.
+  const tiersTimer = setInterval(
+    () =>
+      void app.services.tiers
+        .runMaintenance()
+        .catch((err: unknown) => server.log.warn({ err }, 'tier upkeep failed')),
+    60 * 1000,
+  );
+  tiersTimer.unref();
   // Scheduled jobs claim their period in the database, so every instance may try.
   const runJobs = () => {
     app.services.jobs

@@ -121,3 +121,6 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     close: () => client.close(),
   };
 }
+
+/** The rows of a `db.execute` result (node-postgres and PGlite both answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

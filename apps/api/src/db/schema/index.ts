@@ -4,3 +4,4 @@ export * from './programme.ts';
 export * from './ledger.ts';
 export * from './shopper.ts';
 export * from './insights.ts';
+export * from './tiers.ts';

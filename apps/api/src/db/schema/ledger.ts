@@ -50,6 +50,16 @@ export const customers = pgTable(
     pendingPoints: integer('pending_points').notNull().default(0),
     /** Personal fields removed on request (privacy); the profile is never mirrored again. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /**
+     * The VIP tier (docs/decisions/024), kept by nuqat_tier_recompute (migration 0013): the tier,
+     * since when, since when the customer is below it (the grace period runs from there), when
+     * it was last worked out and the basis value then (points, or halalas spent).
+     */
+    tierId: uuid('tier_id'),
+    tierSince: timestamp('tier_since', { withTimezone: true }),
+    tierBelowSince: timestamp('tier_below_since', { withTimezone: true }),
+    tierCheckedAt: timestamp('tier_checked_at', { withTimezone: true }),
+    tierValue: bigint('tier_value', { mode: 'number' }).notNull().default(0),
     /** Timestamp of the newest Salla event applied to the profile (out-of-order updates lose). */
     profileEventAt: timestamp('profile_event_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -72,6 +82,12 @@ export const customers = pgTable(
       sql`coalesce(${t.lastOrderAt}, '-infinity'::timestamptz)`,
       t.id,
     ),
+    /** Customers per tier, and the tier filter of the customers list. */
+    index('customers_tier_idx').on(t.merchantId, t.tierId),
+    /** Customers whose grace period below their tier is running (the tier job). */
+    index('customers_tier_grace_idx')
+      .on(t.merchantId, t.tierBelowSince)
+      .where(sql`${t.tierBelowSince} is not null`),
     /** A mobile by its last nine digits, however it was written (+966 5…, 05…, 5…). */
     index('customers_mobile_idx').on(
       t.merchantId,
@@ -228,6 +244,11 @@ export const orders = pgTable(
     planPeriodStart: timestamp('plan_period_start', { withTimezone: true }),
     /** The Nuqat coupon (redemption) the order used, if any (its code among the discounts). */
     couponRedemptionId: uuid('coupon_redemption_id'),
+    /**
+     * The VIP tier multiplier (percent) of the customer when the order qualified: its points
+     * above include it, and its repeat-purchase bonus is multiplied by it (docs/decisions/024).
+     */
+    tierMultiplierPct: integer('tier_multiplier_pct').notNull().default(100),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -117,6 +117,8 @@ export const rewards = pgTable(
     freeProducts: jsonb('free_products').$type<FreeProduct[]>().notNull().default([]),
     /** Days a coupon stays valid after it is issued. */
     couponValidDays: integer('coupon_valid_days').notNull().default(30),
+    /** Reserved for this VIP tier and above (docs/decisions/024); null = everyone. */
+    minTierId: uuid('min_tier_id'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

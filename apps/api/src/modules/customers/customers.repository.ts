@@ -1,6 +1,6 @@
 import type { CustomerSort } from '@nuqat/contracts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, rowsOf } from '../../db/client.ts';
 import {
   customerAdjustments,
   customers,
@@ -20,8 +20,6 @@ import {
  * OFFSET), and its search the trigram index within the store; the figures are columns kept with
  * each change, so a page never sums a ledger.
  */
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type AdjustmentRow = typeof customerAdjustments.$inferSelect;
@@ -95,6 +93,8 @@ export interface CustomerFilter {
   inactiveSince?: Date | undefined;
   /** Shoppers with points expiring in (now, expiringBefore]. */
   expiring?: { now: Date; before: Date } | undefined;
+  /** Shoppers in this VIP tier; null = in none. */
+  tierId?: string | null | undefined;
 }
 
 export interface ListedCustomer extends CustomerRow {
@@ -104,7 +104,7 @@ export interface ListedCustomer extends CustomerRow {
 
 const LIST_COLUMNS = sql`c.merchant_id, c.id, c.first_name, c.last_name, c.email, c.mobile,
   c.points_balance, c.lifetime_earned, c.lifetime_redeemed, c.orders_count, c.spend_halalas,
-  c.last_order_at, c.pending_points, c.created_at, c.erased_at`;
+  c.last_order_at, c.pending_points, c.created_at, c.erased_at, c.tier_id, c.tier_value`;
 
 interface RawCustomer {
   merchant_id: string | number;
@@ -122,6 +122,8 @@ interface RawCustomer {
   pending_points: number;
   created_at: string | Date;
   erased_at: string | Date | null;
+  tier_id: string | null;
+  tier_value: string | number;
   sort_key: string;
 }
 
@@ -149,6 +151,11 @@ function toListed(r: RawCustomer): ListedCustomer {
     createdAt: toDate(r.created_at),
     updatedAt: toDate(r.created_at),
     erasedAt: r.erased_at === null ? null : toDate(r.erased_at),
+    tierId: r.tier_id,
+    tierSince: null,
+    tierBelowSince: null,
+    tierCheckedAt: null,
+    tierValue: Number(r.tier_value),
     sortKey: r.sort_key,
   };
 }
@@ -172,6 +179,10 @@ export async function findCustomersPage(
   if (filter.inactiveSince)
     conditions.push(
       sql`coalesce(c.last_order_at, c.created_at) < ${filter.inactiveSince.toISOString()}::timestamptz`,
+    );
+  if (filter.tierId !== undefined)
+    conditions.push(
+      filter.tierId === null ? sql`c.tier_id is null` : sql`c.tier_id = ${filter.tierId}::uuid`,
     );
   if (filter.expiring)
     conditions.push(sql`exists (select 1 from points_lots l

@@ -14,6 +14,7 @@ import {
   type ImportResult,
   type Language,
   type LedgerEntry,
+  type TierBrief,
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
@@ -22,6 +23,8 @@ import { RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
 import { expiryFor } from '../engine/engine.service.ts';
 import { creditPoints, creditPointsMany, debitPoints } from '../engine/ledger.service.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { findTierChanges, findTierSettings, findTiers } from '../tiers/tiers.repository.ts';
+import { tierBrief, tierChangeView, tiersLive } from '../tiers/tiers.service.ts';
 import { BOM, csvLine, parseCsv } from './csv.ts';
 import {
   blankWebhookPayloads,
@@ -102,7 +105,10 @@ const customerIdOf = (id: string): number | null => {
 
 // ---- Mapping --------------------------------------------------------------------------------------
 
-export function toSummary(c: CustomerRow): CustomerSummary {
+/** The store's live tiers by id (empty when tiers are off): what a customer's tier shows. */
+export type TierBriefs = Map<string, TierBrief>;
+
+export function toSummary(c: CustomerRow, tiers: TierBriefs = new Map()): CustomerSummary {
   return {
     id: String(c.id),
     name: `${c.firstName} ${c.lastName}`.trim(),
@@ -117,6 +123,7 @@ export function toSummary(c: CustomerRow): CustomerSummary {
     lastOrderAt: iso(c.lastOrderAt),
     joinedAt: c.createdAt.toISOString(),
     erasedAt: iso(c.erasedAt),
+    tier: (c.tierId && tiers.get(c.tierId)) || null,
   };
 }
 
@@ -362,7 +369,17 @@ export function createCustomersService(ctx: AppContext) {
       expiring: query.expiringDays
         ? { now, before: new Date(now.getTime() + query.expiringDays * DAY_MS) }
         : undefined,
+      tierId: query.tier === undefined ? undefined : query.tier === 'none' ? null : query.tier,
     };
+  }
+
+  async function tierBriefs(merchantId: number): Promise<TierBriefs> {
+    const [merchant, settings] = await Promise.all([
+      findMerchantById(db, merchantId),
+      findTierSettings(db, merchantId),
+    ]);
+    if (!merchant || !tiersLive(merchant, settings)) return new Map();
+    return new Map((await findTiers(db, merchantId)).map((t) => [t.id, tierBrief(t)]));
   }
 
   async function listCustomers(merchantId: number, query: CustomersQuery): Promise<CustomersPage> {
@@ -377,8 +394,9 @@ export function createCustomersService(ctx: AppContext) {
     );
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
+    const tiers = await tierBriefs(merchantId);
     return {
-      items: page.map(toSummary),
+      items: page.map((c) => toSummary(c, tiers)),
       nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.id) : null,
     };
   }
@@ -464,16 +482,19 @@ export function createCustomersService(ctx: AppContext) {
 
   async function getAccount(merchantId: number, id: string): Promise<CustomerAccount> {
     const customer = await customerOf(merchantId, id);
-    const [lots, coupons, orders] = await Promise.all([
+    const [lots, coupons, orders, tiers, tierChanges] = await Promise.all([
       findExpiringLots(db, merchantId, customer.id, ACCOUNT_LIST_SIZE),
       findCustomerCoupons(db, merchantId, customer.id, ACCOUNT_LIST_SIZE),
       findCustomerOrders(db, merchantId, customer.id, ACCOUNT_LIST_SIZE),
+      tierBriefs(merchantId),
+      findTierChanges(db, merchantId, customer.id, ACCOUNT_LIST_SIZE),
     ]);
     return {
-      customer: toSummary(customer),
+      customer: toSummary(customer, tiers),
       expiring: lots.map((l) => ({ points: l.remaining, expiresAt: l.expiresAt.toISOString() })),
       coupons: coupons.map(toCoupon),
       orders: orders.map(toOrder),
+      tierChanges: tierChanges.map(tierChangeView),
     };
   }
 

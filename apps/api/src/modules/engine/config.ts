@@ -1,10 +1,10 @@
 import type { Executor } from '../../db/client.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
-import { findRules } from './engine.repository.ts';
 import type { EngineConfig } from './engine.service.ts';
+import { findRules, findTierMultipliers } from './engine.repository.ts';
 
 /**
- * Stores' rows and earning rules kept in memory. The database bumps `merchants.config_version`
+ * Stores' rows, earning rules and tier multipliers kept in memory. The database bumps `merchants.config_version`
  * (triggers of migration 0004) whenever anything the engine reads from them changes, so a copy
  * is used only while its version is current: the general path compares it with the row it reads
  * anyway, and the fast path's SQL function refuses a stale version.
@@ -24,11 +24,15 @@ export function createEngineConfigCache(maxStores = 10_000) {
     if (!merchant) return undefined;
     const cached = entries.get(merchantId);
     if (cached && cached.merchant.configVersion === merchant.configVersion) {
-      const config = { merchant, rules: cached.rules };
+      const config = { merchant, rules: cached.rules, tiers: cached.tiers };
       remember(config);
       return config;
     }
-    const config = { merchant, rules: await findRules(db, merchantId) };
+    const config = {
+      merchant,
+      rules: await findRules(db, merchantId),
+      tiers: await findTierMultipliers(db, merchant),
+    };
     remember(config);
     return config;
   }

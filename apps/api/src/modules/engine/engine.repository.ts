@@ -6,13 +6,18 @@ import {
   orders,
   redemptions,
   referrals,
+  tierSettings,
+  tiers,
   type RuleEvent,
 } from '../../db/schema/index.ts';
+import { planHasFeature } from '@nuqat/contracts';
+import type { TierMultipliers } from './tier-multipliers.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type RuleRow = typeof loyaltyRules.$inferSelect;
-export type { MerchantRow } from '../merchants/merchants.repository.ts';
+import type { MerchantRow } from '../merchants/merchants.repository.ts';
+export type { MerchantRow };
 
 export async function findRules(
   db: Executor,
@@ -20,6 +25,34 @@ export async function findRules(
 ): Promise<Map<RuleEvent, RuleRow>> {
   const rows = await db.select().from(loyaltyRules).where(eq(loyaltyRules.merchantId, merchantId));
   return new Map(rows.map((r) => [r.event, r]));
+}
+
+export async function findTierMultipliers(
+  db: Executor,
+  merchant: Pick<MerchantRow, 'id' | 'plan'>,
+): Promise<TierMultipliers> {
+  if (!merchant.plan || !planHasFeature(merchant.plan, 'vipTiers')) return new Map();
+  const rows = await db
+    .select({
+      id: tiers.id,
+      multiplierPct: tiers.multiplierPct,
+      birthdayMultiplierPct: tiers.birthdayMultiplierPct,
+    })
+    .from(tiers)
+    .innerJoin(
+      tierSettings,
+      and(eq(tierSettings.merchantId, tiers.merchantId), eq(tierSettings.enabled, true)),
+    )
+    .where(eq(tiers.merchantId, merchant.id));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        multiplierPct: r.multiplierPct,
+        birthdayMultiplierPct: r.birthdayMultiplierPct ?? r.multiplierPct,
+      },
+    ]),
+  );
 }
 
 export async function insertCustomerIfMissing(

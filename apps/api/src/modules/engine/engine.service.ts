@@ -37,6 +37,7 @@ import type {
 import { accountedForSources, countRuleEarns } from './ledger.repository.ts';
 import { creditPoints, debitPoints } from './ledger.service.ts';
 import { countOrderAgainstPlan } from './plan-usage.repository.ts';
+import { earnMultiplier, multiplied, type TierMultipliers } from './tier-multipliers.ts';
 
 /**
  * Turns plain facts about a store's shoppers and orders into points (salla/ translates Salla's
@@ -54,10 +55,11 @@ import { countOrderAgainstPlan } from './plan-usage.repository.ts';
 
 export type { OrderEventKind };
 
-/** What the engine reads about a store: its row and its earning rules. */
+/** What the engine reads about a store: its row, its earning rules and its tiers' multipliers. */
 export interface EngineConfig {
   merchant: MerchantRow;
   rules: Map<RuleEvent, RuleRow>;
+  tiers: TierMultipliers;
 }
 
 function expiryFor(merchant: MerchantRow, at: Date): Date | null {
@@ -257,7 +259,7 @@ async function reconcileCustomerOrders(
         isReleased(order, now) &&
         (repeat!.maxPerCustomer === null || nth <= repeat!.maxPerCustomer)
       )
-        bonus = repeat!.points;
+        bonus = multiplied(repeat!.points, order.tierMultiplierPct);
     }
     const common = {
       merchant,
@@ -363,10 +365,11 @@ export async function applyOrderEvent(
 
   // Lock order: the shopper first (an event without one names the order's known shopper).
   let customerId = facts.customer?.id ?? null;
-  if (facts.customer) await lockCustomerWithProfile(tx, merchant.id, facts.customer, at);
+  let customer: CustomerRow | undefined;
+  if (facts.customer) customer = await lockCustomerWithProfile(tx, merchant.id, facts.customer, at);
   else {
     customerId = (await findOrder(tx, merchant.id, facts.id))?.customerId ?? null;
-    if (customerId !== null) await lockCustomer(tx, merchant.id, customerId);
+    if (customerId !== null) customer = await lockCustomer(tx, merchant.id, customerId);
   }
 
   let order = await lockOrder(tx, merchant.id, facts.id);
@@ -420,8 +423,16 @@ export async function applyOrderEvent(
       order.earnStatus = withinLimit ? 'earned' : 'over_limit';
       if (withinLimit) {
         const points = orderRulePoints(rules, order.earnBaseHalalas, order.spendHalalas);
-        order.earnPoints = points.earnPoints;
-        order.amountPoints = points.amountPoints;
+        // The customer's VIP tier when the order qualifies multiplies its points, once: they are
+        // kept with the order, and so is the multiplier (for its repeat-purchase bonus).
+        const owner =
+          customer?.id === order.customerId
+            ? customer
+            : await lockCustomer(tx, merchant.id, order.customerId);
+        const pct = earnMultiplier(config.tiers, owner?.tierId ?? null);
+        order.earnPoints = multiplied(points.earnPoints, pct);
+        order.amountPoints = multiplied(points.amountPoints, pct);
+        order.tierMultiplierPct = pct;
       }
     }
   }
@@ -448,6 +459,7 @@ export async function applyOrderEvent(
     releaseAt: order.releaseAt,
     releasedAt: order.releasedAt,
     couponRedemptionId: order.couponRedemptionId,
+    tierMultiplierPct: order.tierMultiplierPct,
   });
   // The shopper's points depend only on these facts of their orders: when none changed (a
   // status move such as completed → delivered), there is nothing to reconcile.
@@ -490,13 +502,15 @@ export async function applyCustomerCreated(
   input: { customer: CustomerFacts; at: Date },
 ): Promise<boolean> {
   const { merchant, rules } = config;
-  await lockCustomerWithProfile(tx, merchant.id, input.customer, input.at);
+  const customer = await lockCustomerWithProfile(tx, merchant.id, input.customer, input.at);
   const rule = rules.get('signup');
   if (!enabled(rule) || earningBlock(merchant, input.at)) return false;
+  const points = multiplied(rule.points, earnMultiplier(config.tiers, customer.tierId));
+  if (points <= 0) return false;
   const row = await creditPoints(tx, {
     merchantId: merchant.id,
     customerId: input.customer.id,
-    points: rule.points,
+    points,
     sourceType: 'signup',
     sourceId: String(input.customer.id),
     ruleEvent: 'signup',
@@ -515,7 +529,7 @@ export async function applyReview(
   const { merchant, rules } = config;
   const { review, at } = input;
   // The shopper's lock first: two reviews at once cannot both pass the per-customer cap.
-  await lockCustomerWithProfile(tx, merchant.id, review.customer, at);
+  const customer = await lockCustomerWithProfile(tx, merchant.id, review.customer, at);
   const event: RuleEvent = review.productId !== null ? 'product_review' : 'order_review';
   const rule = rules.get(event);
   if (!enabled(rule) || earningBlock(merchant, at)) return false;
@@ -534,7 +548,7 @@ export async function applyReview(
   const row = await creditPoints(tx, {
     merchantId: merchant.id,
     customerId: review.customer.id,
-    points: rule.points,
+    points: multiplied(rule.points, earnMultiplier(config.tiers, customer.tierId)),
     sourceType: 'review',
     sourceId,
     ruleEvent: event,

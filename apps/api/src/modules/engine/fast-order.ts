@@ -17,6 +17,7 @@ import {
   type OrderEventInput,
 } from './engine.service.ts';
 import { preferredSlot, slotCap } from './plan-usage.repository.ts';
+import { multipliersForSql } from './tier-multipliers.ts';
 
 /**
  * The fast path: the first event of an order — by far the most common event — applied in one
@@ -60,6 +61,8 @@ export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
   const base = {
     merchantId: merchant.id,
     configVersion: merchant.configVersion,
+    // The SQL function reads the customer's tier under their lock and multiplies by it.
+    tierMultipliers: multipliersForSql(config.tiers),
     orderId: facts.id,
     referenceId: facts.referenceId,
     customer: facts.customer,
@@ -102,7 +105,8 @@ export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
     slotCap: cap,
     releaseAt: releaseAt?.toISOString() ?? null,
     releasedAt: released ? releaseAt!.toISOString() : null,
-    // A new order keeps all of its total: nothing refunded yet.
+    // A new order keeps all of its total: nothing refunded yet. (Before the tier multiplier, which
+    // the SQL function applies: it recomputes the credit from releasedAt.)
     credit: released ? earnPoints + amountPoints : 0,
     expiresAt: releaseAt ? (expiryFor(merchant, releaseAt)?.toISOString() ?? null) : null,
   };

@@ -85,9 +85,9 @@ export async function findBirthdayCustomers(
   merchantId: number,
   monthDays: string[],
   setBefore: Date,
-): Promise<number[]> {
-  const rows = await db
-    .select({ id: customers.id })
+): Promise<{ id: number; tierId: string | null }[]> {
+  return db
+    .select({ id: customers.id, tierId: customers.tierId })
     .from(customers)
     .where(
       and(
@@ -97,7 +97,6 @@ export async function findBirthdayCustomers(
         lte(customers.birthdaySetAt, setBefore),
       ),
     );
-  return rows.map((r) => r.id);
 }
 
 /**

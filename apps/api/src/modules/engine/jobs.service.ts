@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
 import { foldInsights } from '../insights/insights.repository.ts';
-import { findRules } from './engine.repository.ts';
+import { findRules, findTierMultipliers } from './engine.repository.ts';
 import { earningBlock, riyadhToday } from './engine-rules.ts';
 import { enabled, expiryFor, releaseOrder, type EngineConfig } from './engine.service.ts';
 import {
@@ -16,6 +16,7 @@ import {
 } from './jobs.repository.ts';
 import { countRuleEarns, findExpiredLots } from './ledger.repository.ts';
 import { creditPoints, expireLot } from './ledger.service.ts';
+import { birthdayMultiplier, multiplied } from './tier-multipliers.ts';
 
 /** A birthday set this recently earns nothing yet, so nobody moves their birthday to today. */
 export const BIRTHDAY_WAIT_DAYS = 30;
@@ -63,8 +64,10 @@ export function createJobsService(ctx: AppContext) {
         const merchant = await findMerchantById(tx, merchantId);
         const rule = (await findRules(tx, merchantId)).get('birthday');
         if (!merchant || !enabled(rule) || earningBlock(merchant, now)) return 0;
+        // A VIP tier's birthday multiplier (docs/decisions/024).
+        const tiers = await findTierMultipliers(tx, merchant);
         let count = 0;
-        for (const customerId of await findBirthdayCustomers(
+        for (const { id: customerId, tierId } of await findBirthdayCustomers(
           tx,
           merchantId,
           today.monthDays,
@@ -78,7 +81,7 @@ export function createJobsService(ctx: AppContext) {
           const row = await creditPoints(tx, {
             merchantId,
             customerId,
-            points: rule.points,
+            points: multiplied(rule.points, birthdayMultiplier(tiers, tierId)),
             sourceType: 'birthday',
             sourceId: `${customerId}:${today.year}`,
             ruleEvent: 'birthday',
@@ -175,7 +178,13 @@ export function createJobsService(ctx: AppContext) {
           const merchant = await findMerchantById(db, order.merchantId);
           configs.set(
             order.merchantId,
-            merchant ? { merchant, rules: await findRules(db, order.merchantId) } : null,
+            merchant
+              ? {
+                  merchant,
+                  rules: await findRules(db, order.merchantId),
+                  tiers: await findTierMultipliers(db, merchant),
+                }
+              : null,
           );
         }
         const config = configs.get(order.merchantId);

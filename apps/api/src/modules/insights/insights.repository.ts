@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, rowsOf } from '../../db/client.ts';
 
 /**
  * Reads of the insights rollups (migration 0008, docs/decisions/014): `insights_daily` plus the
@@ -36,8 +36,6 @@ export const ROLLUP_COLUMNS = [
 ] as const;
 export type RollupColumn = (typeof ROLLUP_COLUMNS)[number];
 export type Rollup = Record<RollupColumn, number>;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 function toRollup(row: Record<string, unknown> | undefined, prefix = ''): Rollup {
   const out = {} as Rollup;

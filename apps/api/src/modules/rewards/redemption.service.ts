@@ -23,6 +23,7 @@ import {
   countHeldRedemptions,
   findRedemption,
   findStalePendingRedemptions,
+  findTierStanding,
   insertRedemption,
   lockPendingRedemption,
   lockRedemption,
@@ -178,6 +179,18 @@ export function createRedemptionService(
       const feature = REWARD_TYPE_FEATURE[reward.type];
       if (feature && (!merchant.plan || !planHasFeature(merchant.plan, feature)))
         throw new AppError('REWARD_UNAVAILABLE');
+      if (reward.minTierId !== null) {
+        // Reserved for a VIP tier and above (decision 024): offered only while tiers are on.
+        const tier = await findTierStanding(
+          tx,
+          input.merchantId,
+          input.customerId,
+          reward.minTierId,
+        );
+        if (!tier.live || !merchant.plan || !planHasFeature(merchant.plan, 'vipTiers'))
+          throw new AppError('REWARD_UNAVAILABLE');
+        if (tier.have < tier.need) throw new AppError('TIER_REQUIRED');
+      }
       if (
         reward.maxUsage !== null &&
         (await countHeldRedemptions(tx, input.merchantId, reward.id)) >= reward.maxUsage

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import { redemptions, rewards } from '../../db/schema/index.ts';
 import type { RewardRow } from './rewards.repository.ts';
 
@@ -147,4 +147,29 @@ export async function findStalePendingRedemptions(
     )
     .orderBy(asc(redemptions.createdAt))
     .limit(limit);
+}
+
+/**
+ * A customer's standing against a reward's VIP tier: the tier's position (`need`), the
+ * customer's tier position (`have`, 0 = none) and whether the store's tiers are on and the tier
+ * still exists (`live`).
+ */
+export async function findTierStanding(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+  tierId: string,
+): Promise<{ live: boolean; need: number; have: number }> {
+  const result = await db.execute(sql`
+    select (select position from tiers where merchant_id = ${merchantId} and id = ${tierId}::uuid) as need,
+           (select t.position from customers c
+              join tiers t on t.merchant_id = c.merchant_id and t.id = c.tier_id
+             where c.merchant_id = ${merchantId} and c.id = ${customerId}) as have,
+           coalesce((select enabled from tier_settings where merchant_id = ${merchantId}), false) as enabled`);
+  const row = rowsOf<{ need: number | null; have: number | null; enabled: boolean }>(result)[0]!;
+  return {
+    live: row.enabled && row.need !== null,
+    need: Number(row.need ?? 0),
+    have: Number(row.have ?? 0),
+  };
 }

@@ -18,7 +18,7 @@ import {
   type RewardType,
 } from '@nuqat/contracts';
 import type { Executor } from '../../db/client.ts';
-import { customers, redemptions, rewards } from '../../db/schema/index.ts';
+import { customers, redemptions, rewards, tiers } from '../../db/schema/index.ts';
 
 export type RewardRow = typeof rewards.$inferSelect;
 export type RewardValues = Pick<
@@ -33,6 +33,7 @@ export type RewardValues = Pick<
   | 'minOrderAmount'
   | 'freeProducts'
   | 'couponValidDays'
+  | 'minTierId'
 >;
 export type RewardWithUsage = RewardRow & { usageCount: number };
 
@@ -384,4 +385,17 @@ export async function findRedemptions(
     .where(where);
 
   return { rows, total: totals?.total ?? 0 };
+}
+
+/** Whether the store has this VIP tier (a reward may be reserved for it). */
+export async function tierExists(
+  db: Executor,
+  merchantId: number,
+  tierId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tiers.id })
+    .from(tiers)
+    .where(and(eq(tiers.merchantId, merchantId), eq(tiers.id, tierId)));
+  return row !== undefined;
 }

@@ -29,6 +29,7 @@ import {
   findRewards as selectRewards,
   insertReward,
   lockRewardById,
+  tierExists,
   updateReward as saveReward,
   type RedemptionListRow,
   type RewardRow,
@@ -48,6 +49,7 @@ function toReward(row: RewardRow, usageCount: number): Reward {
     minOrderAmount: row.minOrderAmount,
     freeProducts: row.freeProducts,
     couponValidDays: row.couponValidDays,
+    minTierId: row.minTierId,
     usageCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -67,6 +69,7 @@ function toRewardValues(input: RewardRequest): RewardValues {
     minOrderAmount: input.minOrderAmount,
     freeProducts: input.type === 'free_product' ? input.freeProducts : [],
     couponValidDays: input.couponValidDays,
+    minTierId: input.minTierId,
   };
 }
 
@@ -106,6 +109,19 @@ export function createRewardsService({ db, now }: Pick<AppContext, 'db' | 'now'>
     });
   }
 
+  /** A reward reserved for a VIP tier needs the tiers feature and one of the store's tiers. */
+  async function assertTierAllowed(merchantId: number, minTierId: string | null): Promise<void> {
+    if (minTierId === null) return;
+    if (!planHasFeature(await planOf(merchantId), 'vipTiers'))
+      throw new AppError('PLAN_FEATURE_REQUIRED', {
+        issues: [{ path: 'body.minTierId', code: 'plan_feature_required', message: 'vipTiers' }],
+      });
+    if (!(await tierExists(db, merchantId, minTierId)))
+      throw new AppError('TIER_NOT_FOUND', {
+        issues: [{ path: 'body.minTierId', code: 'not_found', message: 'Unknown tier' }],
+      });
+  }
+
   async function findRewards({ merchantId }: { merchantId: number }): Promise<Reward[]> {
     const rows = await selectRewards(db, merchantId);
     return rows.map((row) => toReward(row, row.usageCount));
@@ -119,6 +135,7 @@ export function createRewardsService({ db, now }: Pick<AppContext, 'db' | 'now'>
     reward: RewardRequest;
   }): Promise<Reward> {
     await assertTypeAllowed(merchantId, reward.type);
+    await assertTierAllowed(merchantId, reward.minTierId);
     const row = await insertReward(db, merchantId, toRewardValues(reward));
     return toReward(row, 0);
   }
@@ -136,6 +153,7 @@ export function createRewardsService({ db, now }: Pick<AppContext, 'db' | 'now'>
     const current = await findRewardById(db, merchantId, rewardId);
     if (!current) throw new AppError('NOT_FOUND');
     await assertTypeAllowed(merchantId, reward.type);
+    await assertTierAllowed(merchantId, reward.minTierId);
     const row = await saveReward(db, merchantId, rewardId, toRewardValues(reward));
     if (!row) throw new AppError('NOT_FOUND');
     return toReward(row, current.usageCount);

@@ -13,9 +13,19 @@ import {
   type PointsMethod,
   type RuleEvent,
   type ShopperReferral,
+  type ShopperTier,
   type ShopperSession,
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
+
+/** A tier as the loyalty page needs it to mark reserved rewards. */
+export interface TierLevelRow {
+  id: string;
+  position: number;
+  nameAr: string;
+  nameEn: string;
+  colour: string;
+}
 import type { RuleEvent as StoredRuleEvent } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateNumericCode, hashResetCode, safeEqualHex } from '../../lib/crypto.ts';
@@ -190,6 +200,12 @@ export function createShopperService(
       merchant: MerchantRow,
       customerId: number,
     ) => Promise<ShopperReferral | null>;
+    /** The shopper's VIP tier and the store's tiers (the tiers module); none → no tiers. */
+    shopperTier?: (input: {
+      merchant: MerchantRow;
+      customer: { tierId: string | null; tierValue: number; tierBelowSince: Date | null };
+      lang: Language;
+    }) => Promise<{ tier: ShopperTier | null; rows: TierLevelRow[] }>;
   } = {},
 ) {
   const { db, config, log } = ctx;
@@ -364,6 +380,11 @@ export function createShopperService(
       ),
     ];
     const orderRefs = await findOrderReferences(db, merchantId, orderIds);
+    const { tier, rows: tierRows } = deps.shopperTier
+      ? await deps.shopperTier({ merchant, customer, lang })
+      : { tier: null, rows: [] };
+    const tierOf = new Map(tierRows.map((t) => [t.id, t]));
+    const myPosition = tierOf.get(customer.tierId ?? '')?.position ?? 0;
 
     const pointsMethods: PointsMethod[] = METHOD_ORDER.flatMap((event) => {
       const rule = rules.get(event);
@@ -431,7 +452,9 @@ export function createShopperService(
           const feature = REWARD_TYPE_FEATURE[r.type];
           return (
             r.isActive &&
-            (!feature || (merchant.plan !== null && planHasFeature(merchant.plan, feature)))
+            (!feature || (merchant.plan !== null && planHasFeature(merchant.plan, feature))) &&
+            // A reward reserved for a tier is offered only while the store's tiers are on.
+            (r.minTierId === null || (tier !== null && tierOf.has(r.minTierId)))
           );
         })
         .sort((a, b) => a.pointsRequired - b.pointsRequired)
@@ -444,12 +467,27 @@ export function createShopperService(
           value: r.value,
           minOrderAmount: r.minOrderAmount,
           available: r.maxUsage === null || r.usageCount < r.maxUsage,
+          ...reservation(r.minTierId),
         })),
       coupons: redemptions.map((r) => toShopperCoupon(r, now)),
       history,
       programme: { redeemable: block === null, reason: block },
       referral: deps.shopperReferral ? await deps.shopperReferral(merchant, customerId) : null,
+      tier,
     };
+
+    function reservation(minTierId: string | null) {
+      const reserved = minTierId ? tierOf.get(minTierId) : undefined;
+      if (!reserved) return { minTier: null, locked: false };
+      return {
+        minTier: {
+          id: reserved.id,
+          name: lang === 'en' ? reserved.nameEn : reserved.nameAr,
+          colour: reserved.colour,
+        },
+        locked: myPosition < reserved.position,
+      };
+    }
   }
 
   return { requestCode, verifyCode, authenticate, authorizePath, logout, getLoyaltyData };

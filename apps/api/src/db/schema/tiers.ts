@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { TIER_BASES, TIER_CHANGE_CAUSES, TIER_WINDOWS, type TierBrief } from '@nuqat/contracts';
+import { merchants } from './merchants.ts';
+
+/**
+ * A store's VIP tier programme (docs/decisions/024): one basis and window for all its tiers, and
+ * how long a customer keeps a tier after falling below it. No row: tiers were never set up.
+ * `recomputeAfter` is the cursor of the store-wide pass a change starts (null when none runs).
+ */
+export const tierSettings = pgTable(
+  'tier_settings',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    basis: text('basis', { enum: TIER_BASES }).notNull(),
+    window: text('window', { enum: TIER_WINDOWS }).notNull(),
+    graceDays: integer('grace_days').notNull(),
+    recomputeAfter: bigint('recompute_after', { mode: 'number' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('tier_settings_grace_days_range', sql`${t.graceDays} between 0 and 365`)],
+);
+
+/** The tiers themselves; `position` 1 is the lowest. Thresholds are points or whole SAR. */
+export const tiers = pgTable(
+  'tiers',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    position: integer('position').notNull(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    colour: text('colour').notNull(),
+    threshold: bigint('threshold', { mode: 'number' }).notNull(),
+    multiplierPct: integer('multiplier_pct').notNull().default(100),
+    birthdayMultiplierPct: integer('birthday_multiplier_pct'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    index('tiers_threshold_idx').on(t.merchantId, t.threshold),
+    check('tiers_position_range', sql`${t.position} between 1 and 5`),
+    check('tiers_threshold_min', sql`${t.threshold} >= 0`),
+    check('tiers_multiplier_range', sql`${t.multiplierPct} between 100 and 1000`),
+    check(
+      'tiers_birthday_multiplier_range',
+      sql`${t.birthdayMultiplierPct} is null or ${t.birthdayMultiplierPct} between 100 and 1000`,
+    ),
+  ],
+);
+
+/**
+ * Every move of a customer between tiers, with its cause. The tiers are kept as they were (a
+ * tier renamed or removed later does not rewrite the history).
+ */
+export const tierChanges = pgTable(
+  'tier_changes',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+    fromTier: jsonb('from_tier').$type<TierBrief | null>(),
+    toTier: jsonb('to_tier').$type<TierBrief | null>(),
+    /** 1 up, -1 down. */
+    direction: integer('direction').notNull(),
+    cause: text('cause', { enum: TIER_CHANGE_CAUSES }).notNull(),
+    detail: text('detail'),
+    basisValue: bigint('basis_value', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    index('tier_changes_customer_idx').on(t.merchantId, t.customerId, t.id),
+  ],
+);
