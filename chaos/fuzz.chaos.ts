@@ -222,6 +222,24 @@ const VALID_BODIES: Record<string, () => unknown> = {
     referralReward: { type: 'percentage', value: 10, maxAmount: 50 },
   }),
   'POST /api/referrals/toggle': () => ({ isActive: true }),
+  'PUT /api/tiers': () => ({
+    enabled: true,
+    basis: 'spend',
+    window: 'lifetime',
+    graceDays: 30,
+    tiers: [
+      { nameAr: 'فضي', nameEn: 'Silver', colour: '#94a3b8', threshold: 100, multiplierPct: 125 },
+    ],
+  }),
+  'POST /api/tiers/preview': () => ({
+    enabled: true,
+    basis: 'points',
+    window: 'rolling_12_months',
+    graceDays: 0,
+    tiers: [
+      { nameAr: 'ذهبي', nameEn: 'Gold', colour: '#eab308', threshold: 1, multiplierPct: 200 },
+    ],
+  }),
   'POST /api/customers/loyalty/{merchantId}/{customerId}/redeem': () => ({
     rewardId: rewardA,
     requestId: randomUUID(),
