@@ -96,7 +96,7 @@ export const SendTestNotificationResponseSchema = successEnvelope(
 export type SendTestNotificationResponse = z.infer<typeof SendTestNotificationResponseSchema>;
 
 /** The one-click unsubscribe link's query (RFC 8058): a signed store + customer token. */
-export const UnsubscribeQuerySchema = z.strictObject({
+export const UnsubscribeQuerySchema = z.object({
   token: z.string().min(1).max(200),
   lang: z.enum(['ar', 'en']).optional(),
 });

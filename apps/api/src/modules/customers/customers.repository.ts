@@ -98,8 +98,10 @@ export interface CustomerFilter {
 }
 
 /** The list does not read the notification preferences (decision 023). */
-export interface ListedCustomer
-  extends Omit<CustomerRow, 'language' | 'notificationsUnsubscribedAt'> {
+export interface ListedCustomer extends Omit<
+  CustomerRow,
+  'language' | 'notificationsUnsubscribedAt'
+> {
   /** The sort key as text, for the next page's cursor. */
   sortKey: string;
 }
