@@ -222,6 +222,8 @@ const VALID_BODIES: Record<string, () => unknown> = {
     referralReward: { type: 'percentage', value: 10, maxAmount: 50 },
   }),
   'POST /api/referrals/toggle': () => ({ isActive: true }),
+  'POST /api/notifications/settings': () => ({ templates: { points_digest: false } }),
+  'POST /api/notifications/test': () => ({ kind: 'points_digest' }),
   'POST /api/customers/loyalty/{merchantId}/{customerId}/redeem': () => ({
     rewardId: rewardA,
     requestId: randomUUID(),
