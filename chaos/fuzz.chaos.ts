@@ -240,6 +240,8 @@ const VALID_BODIES: Record<string, () => unknown> = {
       { nameAr: 'ذهبي', nameEn: 'Gold', colour: '#eab308', threshold: 1, multiplierPct: 200 },
     ],
   }),
+  'POST /api/notifications/settings': () => ({ templates: { points_digest: false } }),
+  'POST /api/notifications/test': () => ({ kind: 'points_digest' }),
   'POST /api/customers/loyalty/{merchantId}/{customerId}/redeem': () => ({
     rewardId: rewardA,
     requestId: randomUUID(),

@@ -53,6 +53,11 @@ import {
   createRedemptionService,
   type RedemptionService,
 } from './modules/rewards/redemption.service.ts';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './modules/notifications/notifications.service.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createShopperService, type ShopperService } from './modules/shopper/shopper.service.ts';
 import { shopperRoutes } from './modules/shopper/shopper.routes.ts';
 import { registerShopperAuth } from './plugins/shopper-auth.ts';
@@ -91,6 +96,7 @@ export interface App {
     customers: CustomersService;
     referrals: ReferralEngine;
     tiers: TiersService;
+    notifications: NotificationsService;
   };
   salla: SallaClient;
 }
@@ -139,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const sallaTokens = createSallaTokenService(context, salla);
   const referralEngine = createReferralEngine(context, { salla, sallaTokens });
   const tiers = createTiersService(context);
+  const notifications = createNotificationsService(context);
   const services = {
     auth,
     merchants: createMerchantsService(context),
@@ -152,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }),
     jobs: createJobsService(context),
     sallaJobs: createSallaJobs({ ctx: context, salla, authService: auth, sallaTokens }),
-    redemptions: createRedemptionService(context, { salla, sallaTokens }),
+    redemptions: createRedemptionService(context, { salla, sallaTokens, notifications }),
     customers: createCustomersService(context),
     referrals: referralEngine,
     tiers,
@@ -160,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       shopperReferral: referralEngine.shopperReferral,
       shopperTier: tiers.shopperTier,
     }),
+    notifications,
   };
   const insights = createInsightsService(context, { merchantsService: services.merchants });
 
@@ -259,6 +267,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await server.register(tiersRoutes({ tiersService: tiers, requireMerchant }), {
     prefix: '/api/tiers',
   });
+  await server.register(
+    notificationsRoutes({ notificationsService: services.notifications, requireMerchant }),
+    { prefix: '/api/notifications' },
+  );
   await server.register(referralClaimRoutes({ referralEngine }), {
     prefix: '/api/customers/referrals',
   });

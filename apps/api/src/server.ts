@@ -72,6 +72,16 @@ async function main(): Promise<void> {
     60 * 1000,
   );
   tiersTimer.unref();
+  // E-mails to customers waiting in the outbox: due rows claimed under a lease, so any number of
+  // instances may tick (decision 023). Quiet hours in Riyadh hold all but coupons until 08:00.
+  const notifyTimer = setInterval(
+    () =>
+      void app.services.notifications
+        .deliverDue()
+        .catch((err: unknown) => server.log.warn({ err }, 'notification delivery failed')),
+    30 * 1000,
+  );
+  notifyTimer.unref();
   // Scheduled jobs claim their period in the database, so every instance may try.
   const runJobs = () => {
     app.services.jobs
@@ -82,6 +92,7 @@ async function main(): Promise<void> {
       .then(() => app.services.redemptions.reconcileRedemptions())
       .then(() => app.services.sallaJobs.runTokenRefresh())
       .then(() => app.services.sallaJobs.runProfileFetches())
+      .then(() => app.services.notifications.runDailyCauses())
       .catch((err: unknown) => server.log.error({ err }, 'scheduled job failed'));
   };
   const jobsTimer = setInterval(runJobs, 10 * 60 * 1000);
@@ -96,6 +107,7 @@ async function main(): Promise<void> {
     clearInterval(pruneTimer);
     clearInterval(foldTimer);
     clearInterval(referralTimer);
+    clearInterval(notifyTimer);
     clearInterval(jobsTimer);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

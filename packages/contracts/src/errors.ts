@@ -47,6 +47,9 @@ export const ERROR_CODES = [
   'TIER_REQUIRED',
   'TIER_IN_USE',
   'TIER_NOT_FOUND',
+  'UNSUBSCRIBE_LINK_INVALID',
+  'NOTIFICATION_TEST_FAILED',
+  'NOTIFICATION_NO_EMAIL',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -97,6 +100,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TIER_REQUIRED: 403,
   TIER_IN_USE: 409,
   TIER_NOT_FOUND: 404,
+  UNSUBSCRIBE_LINK_INVALID: 400,
+  NOTIFICATION_TEST_FAILED: 502,
+  NOTIFICATION_NO_EMAIL: 409,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -270,6 +276,18 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   TIER_NOT_FOUND: {
     ar: 'هذا المستوى غير موجود، حدّث الصفحة واختر مستوى آخر',
     en: 'That tier does not exist. Refresh the page and choose another.',
+  },
+  UNSUBSCRIBE_LINK_INVALID: {
+    ar: 'رابط إلغاء الاشتراك غير صحيح، افتحه من آخر رسالة وصلتك من المتجر',
+    en: 'This unsubscribe link is not valid. Open it from the latest e-mail the store sent you.',
+  },
+  NOTIFICATION_TEST_FAILED: {
+    ar: 'تعذّر إرسال الرسالة التجريبية الآن، حاول مرة أخرى بعد قليل',
+    en: 'The test e-mail could not be sent right now. Please try again shortly.',
+  },
+  NOTIFICATION_NO_EMAIL: {
+    ar: 'لا يوجد بريد إلكتروني لحساب متجرك لنرسل إليه الرسالة التجريبية',
+    en: 'Your store account has no email to send the test to.',
   },
   INTERNAL_ERROR: {
     ar: 'حدث خطأ في الخادم، حاول مرة أخرى',

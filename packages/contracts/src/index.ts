@@ -14,3 +14,4 @@ export * from './insights.ts';
 export * from './referrals.ts';
 export * from './customers.ts';
 export * from './tiers.ts';
+export * from './notifications.ts';

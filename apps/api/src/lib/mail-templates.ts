@@ -12,16 +12,20 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+export const escapeMailHtml = (s: string) => escapeHtml(s);
+
 /**
  * Arabic block first (RTL), then English (LTR): one message both readers can use. `first: 'en'`
  * puts the English block first for a reader who chose English.
  */
-function bilingual(parts: {
+export function bilingual(parts: {
   ar: string[];
   en: string[];
   code?: string;
   link?: { href: string; ar: string; en: string };
   first?: Language;
+  /** Small print under both blocks (who sends it, how to stop it), with an optional link. */
+  footer?: { lines: string[]; link?: { href: string; label: string } };
 }): {
   text: string;
   html: string;
@@ -34,7 +38,20 @@ function bilingual(parts: {
     linkText(parts.link?.[lang] ?? ''),
   ];
   const order: Language[] = parts.first === 'en' ? ['en', 'ar'] : ['ar', 'en'];
-  const text = [...textBlock(order[0]!), '—', ...textBlock(order[1]!), '\nنقاط | Nuqat'].join('\n');
+  const footerText = parts.footer
+    ? [
+        '—',
+        ...parts.footer.lines,
+        ...(parts.footer.link ? [`${parts.footer.link.label}: ${parts.footer.link.href}`] : []),
+      ]
+    : [];
+  const text = [
+    ...textBlock(order[0]!),
+    '—',
+    ...textBlock(order[1]!),
+    ...footerText,
+    '\nنقاط | Nuqat',
+  ].join('\n');
   const codeHtml = parts.code
     ? `<p dir="ltr" style="font-size:28px;letter-spacing:8px;font-weight:700;font-family:monospace;margin:16px 0">${escapeHtml(parts.code)}</p>`
     : '';
@@ -46,7 +63,16 @@ function bilingual(parts: {
       .join(
         '',
       )}${codeHtml}${linkHtml(lang === 'ar' ? (parts.link?.ar ?? '') : (parts.link?.en ?? ''))}</div>`;
-  const html = `<!doctype html><html lang="${order[0]}" dir="${order[0] === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:Tahoma,Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto">${block(order[0]!, parts[order[0]!])}<hr>${block(order[1]!, parts[order[1]!])}<p style="color:#6b7280;font-size:12px">نقاط | Nuqat</p></body></html>`;
+  const footerHtml = parts.footer
+    ? `<hr><div style="color:#6b7280;font-size:12px">${parts.footer.lines
+        .map((l) => `<p style="margin:0 0 4px">${escapeHtml(l)}</p>`)
+        .join('')}${
+        parts.footer.link
+          ? `<p style="margin:0"><a href="${escapeHtml(parts.footer.link.href)}" style="color:#6b7280">${escapeHtml(parts.footer.link.label)}</a></p>`
+          : ''
+      }</div>`
+    : '';
+  const html = `<!doctype html><html lang="${order[0]}" dir="${order[0] === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:Tahoma,Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto">${block(order[0]!, parts[order[0]!])}<hr>${block(order[1]!, parts[order[1]!])}${footerHtml}<p style="color:#6b7280;font-size:12px">نقاط | Nuqat</p></body></html>`;
   return { text, html };
 }
 

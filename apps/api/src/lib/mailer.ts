@@ -9,7 +9,12 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
+
+/** Logs name the recipient's domain only: an address is personal data (decision 023). */
+const domainOf = (to: string) => to.slice(to.lastIndexOf('@') + 1).toLowerCase();
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -32,7 +37,7 @@ export function createMailer(options: {
     return {
       async send(message) {
         const info = await transport.sendMail({ from: options.from, ...message });
-        logger.info({ to: message.to, messageId: info.messageId }, 'mail sent');
+        logger.info({ toDomain: domainOf(message.to), messageId: info.messageId }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -51,7 +56,10 @@ export function createMailer(options: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      logger.info({ to: message.to, file }, 'mail written to the outbox (no SMTP_URL set)');
+      logger.info(
+        { toDomain: domainOf(message.to), file },
+        'mail written to the outbox (no SMTP_URL set)',
+      );
     },
     close: () => transport.close(),
   };

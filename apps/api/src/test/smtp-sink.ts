@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Raw header values by lower-case name (the first of each), e.g. `list-unsubscribe`. */
+  headers: Record<string, string>;
 }
 
 /**
@@ -17,16 +19,40 @@ export interface SmtpSink {
   url: string;
   messages: ReceivedMail[];
   waitForMail(to: string, options?: { timeoutMs?: number; after?: number }): Promise<ReceivedMail>;
+  /**
+   * Refuse mail, as a server in trouble does (451, a temporary failure): the next `count`
+   * messages, or every message until `recover()` when no count is given.
+   */
+  fail(count?: number): void;
+  recover(): void;
+  /** Messages refused so far. */
+  refused: number;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  /** Messages still to refuse; Infinity until recover(). */
+  let failing = 0;
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (failing > 0) {
+        failing -= 1;
+        refused += 1;
+        const error = new Error('Service temporarily unavailable') as Error & {
+          responseCode: number;
+        };
+        error.responseCode = 451;
+        callback(error);
+        return;
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -38,6 +64,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: Object.fromEntries(
+              [...parsed.headerLines].reverse().map((h) => [
+                h.key.toLowerCase(),
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
+            ),
           });
           for (const wake of waiters) wake();
           callback();
@@ -72,6 +107,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         }, timeoutMs);
         waiters.add(wake);
       });
+    },
+    fail(count) {
+      failing = count ?? Infinity;
+    },
+    recover() {
+      failing = 0;
+    },
+    get refused() {
+      return refused;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

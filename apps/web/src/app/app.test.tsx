@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { REFERRAL_DEFAULTS, STORAGE_KEYS } from '@nuqat/contracts';
 import { analyticsBody } from '../features/analytics/testing/analytics-body';
 import { server } from '../testing/server';
 import { renderApp } from '../testing/render-app';
 import {
+  notificationHandlers,
   dashboardBody,
   TEST_MERCHANT,
   errorBody,
@@ -21,6 +22,11 @@ import {
   subscriptionBody,
   settingsBody,
 } from '../testing/mocks';
+
+// /settings loads its «رسائل العملاء» section too.
+beforeEach(() => {
+  server.use(...notificationHandlers());
+});
 
 const STORE_INFO_URL = '/api/merchants/store-info';
 const LOGOUT_URL = '/api/merchants/auth/logout';

@@ -9,6 +9,7 @@ import arCustomers from '../locales/ar/customers.json';
 import arLanding from '../locales/ar/landing.json';
 import arLoyalty from '../locales/ar/loyalty.json';
 import arMerchant from '../locales/ar/merchant.json';
+import arNotifications from '../locales/ar/notifications.json';
 import arRewards from '../locales/ar/rewards.json';
 import arReferrals from '../locales/ar/referrals.json';
 import enAnalytics from '../locales/en/analytics.json';
@@ -19,6 +20,7 @@ import enCustomers from '../locales/en/customers.json';
 import enLanding from '../locales/en/landing.json';
 import enLoyalty from '../locales/en/loyalty.json';
 import enMerchant from '../locales/en/merchant.json';
+import enNotifications from '../locales/en/notifications.json';
 import enRewards from '../locales/en/rewards.json';
 import enReferrals from '../locales/en/referrals.json';
 import { applyLanguage, readStoredLanguage, saveLanguage } from './preferences';
@@ -34,6 +36,7 @@ export const NAMESPACES = [
   'analytics',
   'coupons',
   'customers',
+  'notifications',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -63,6 +66,7 @@ export const resources = {
     analytics: arAnalytics,
     coupons: arCoupons,
     customers: arCustomers,
+    notifications: arNotifications,
   },
   en: {
     common: withContractErrors(enCommon, 'en'),
@@ -75,6 +79,7 @@ export const resources = {
     analytics: enAnalytics,
     coupons: enCoupons,
     customers: enCustomers,
+    notifications: enNotifications,
   },
 } as const;
 

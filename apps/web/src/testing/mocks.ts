@@ -37,7 +37,13 @@ import {
   ReferralSummaryResponseSchema,
   type MerchantReferral,
   type ReferralSummary,
+  NOTIFICATION_KINDS,
+  NotificationSettingsResponseSchema,
+  NotificationSummaryResponseSchema,
+  type NotificationKindCounts,
+  type NotificationTemplates,
 } from '@nuqat/contracts';
+import { http, HttpResponse } from 'msw';
 
 // Every mocked body goes through the contract schema, so a mock cannot drift from the API.
 
@@ -378,4 +384,49 @@ export function referral(overrides: Partial<MerchantReferral> = {}): MerchantRef
 
 export function referralsBody(items: MerchantReferral[] = [], nextCursor: string | null = null) {
   return ReferralsResponseSchema.parse({ success: true, data: { items, nextCursor } });
+}
+
+// ---- Notifications to customers ------------------------------------------------------------------
+
+export function notificationSettingsBody(
+  templates: Partial<NotificationTemplates> = {},
+  updatedAt: string | null = null,
+) {
+  return NotificationSettingsResponseSchema.parse({
+    success: true,
+    data: {
+      templates: {
+        ...Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])),
+        ...templates,
+      },
+      updatedAt,
+    },
+  });
+}
+
+export function notificationSummaryBody(
+  counts: Partial<Record<NotificationKindCounts['kind'], Partial<NotificationKindCounts>>> = {},
+) {
+  return NotificationSummaryResponseSchema.parse({
+    success: true,
+    data: {
+      days: 30,
+      kinds: NOTIFICATION_KINDS.map((kind) => ({
+        kind,
+        sent: 0,
+        failed: 0,
+        pending: 0,
+        skipped: 0,
+        ...counts[kind],
+      })),
+    },
+  });
+}
+
+/** What /settings loads for its «رسائل العملاء» section: every template on, nothing sent yet. */
+export function notificationHandlers() {
+  return [
+    http.get('/api/notifications/settings', () => HttpResponse.json(notificationSettingsBody())),
+    http.get('/api/notifications/summary', () => HttpResponse.json(notificationSummaryBody())),
+  ];
 }

@@ -5,3 +5,4 @@ export * from './ledger.ts';
 export * from './shopper.ts';
 export * from './insights.ts';
 export * from './tiers.ts';
+export * from './notifications.ts';

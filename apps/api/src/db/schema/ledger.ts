@@ -48,6 +48,15 @@ export const customers = pgTable(
     spendHalalas: bigint('spend_halalas', { mode: 'number' }).notNull().default(0),
     lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
     pendingPoints: integer('pending_points').notNull().default(0),
+    /**
+     * The language the customer reads (set when they sign in on the loyalty page): the first
+     * block of every e-mail to them.
+     */
+    language: text('language', { enum: ['ar', 'en'] })
+      .notNull()
+      .default('ar'),
+    /** One-click unsubscribe from this store's e-mails (docs/decisions/023); null = subscribed. */
+    notificationsUnsubscribedAt: timestamp('notifications_unsubscribed_at', { withTimezone: true }),
     /** Personal fields removed on request (privacy); the profile is never mirrored again. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     /**
@@ -68,6 +77,7 @@ export const customers = pgTable(
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
     check('customers_points_balance_non_negative', sql`${t.pointsBalance} >= 0`),
+    check('customers_language_known', sql`${t.language} in ('ar', 'en')`),
     index('customers_birthday_idx').on(t.merchantId, t.birthday),
     /** The shopper code login finds a customer by e-mail, whatever its case. */
     index('customers_email_idx').on(t.merchantId, sql`lower(${t.email})`),

@@ -97,7 +97,11 @@ export interface CustomerFilter {
   tierId?: string | null | undefined;
 }
 
-export interface ListedCustomer extends CustomerRow {
+/** The list does not read the notification preferences (decision 023). */
+export interface ListedCustomer extends Omit<
+  CustomerRow,
+  'language' | 'notificationsUnsubscribedAt'
+> {
   /** The sort key as text, for the next page's cursor. */
   sortKey: string;
 }

@@ -48,6 +48,7 @@ import {
   type CouponRow,
   type CustomerFilter,
   type CustomerRow,
+  type ListedCustomer,
   type LedgerRow,
   type OrderRow,
 } from './customers.repository.ts';
@@ -108,7 +109,10 @@ const customerIdOf = (id: string): number | null => {
 /** The store's live tiers by id (empty when tiers are off): what a customer's tier shows. */
 export type TierBriefs = Map<string, TierBrief>;
 
-export function toSummary(c: CustomerRow, tiers: TierBriefs = new Map()): CustomerSummary {
+export function toSummary(
+  c: ListedCustomer | CustomerRow,
+  tiers: TierBriefs = new Map(),
+): CustomerSummary {
   return {
     id: String(c.id),
     name: `${c.firstName} ${c.lastName}`.trim(),

@@ -11,13 +11,12 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { couponIssuedMail } from '../../lib/mail-templates.ts';
 import { SallaApiError, type CouponRequest, type SallaClient } from '../../lib/salla-client.ts';
-import { findCustomer, type CustomerRow } from '../engine/engine.repository.ts';
 import { subscriptionActive } from '../engine/engine-rules.ts';
 import { lockCustomerBalance } from '../engine/ledger.repository.ts';
 import { creditPoints, debitPoints } from '../engine/ledger.service.ts';
 import { findMerchantById, type MerchantRow } from '../merchants/merchants.repository.ts';
+import { enqueueNotification } from '../notifications/outbox.ts';
 import type { SallaTokenService } from '../salla/salla-tokens.service.ts';
 import {
   countHeldRedemptions,
@@ -50,6 +49,9 @@ export { generateCouponCode };
  *     (`redeem_rollback:{id}`) and marks it `failed`.
  * A crash between the two leaves a `pending` row; the reconciliation job finishes it or refunds.
  */
+
+/** The outbox key of a redemption's coupon mail: one mail per coupon. */
+export const couponMailKey = (redemptionId: string) => `coupon:${redemptionId}`;
 
 /** A pending redemption this old is left over from a crash (a live one takes seconds). */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
@@ -145,7 +147,12 @@ export interface RedeemInput {
 
 export function createRedemptionService(
   ctx: AppContext,
-  deps: { salla: SallaClient; sallaTokens: SallaTokenService },
+  deps: {
+    salla: SallaClient;
+    sallaTokens: SallaTokenService;
+    /** Sends the coupon's mail from the outbox at once (the worker retries it if that fails). */
+    notifications?: { deliverSoon(row: { merchantId: number; idempotencyKey: string }): void };
+  },
 ) {
   const { db, log } = ctx;
 
@@ -280,41 +287,37 @@ export function createRedemptionService(
     });
   }
 
+  /**
+   * Marks it issued and, in the same transaction, writes the coupon's mail to the outbox
+   * (`coupon:{id}`): the mail exists exactly when the coupon does, and is retried like any other.
+   */
   async function markIssued(
     tx: Executor,
-    merchantId: number,
-    redemptionId: string,
+    redemption: RedemptionWithReward,
     sallaCouponId: string | null,
+    lang: Language,
   ): Promise<boolean> {
+    const { merchantId, id: redemptionId } = redemption;
     const pending = await lockPendingRedemption(tx, merchantId, redemptionId);
     if (!pending) return false;
     await updateRedemption(tx, merchantId, redemptionId, { status: 'issued', sallaCouponId });
+    if (redemption.couponCode && redemption.couponExpiresAt)
+      await enqueueNotification(tx, {
+        merchantId,
+        customerId: redemption.customerId,
+        kind: 'coupon_issued',
+        idempotencyKey: couponMailKey(redemptionId),
+        payload: {
+          rewardName: redemption.reward.name,
+          points: redemption.points,
+          code: redemption.couponCode,
+          expiresOn: riyadhDate(redemption.couponExpiresAt),
+          minOrderAmount: redemption.reward.minOrderAmount,
+          lang,
+        },
+        at: ctx.now(),
+      });
     return true;
-  }
-
-  function sendCouponMail(
-    redemption: RedemptionWithReward,
-    customer: CustomerRow | undefined,
-    merchant: MerchantRow,
-    lang: Language,
-  ): void {
-    if (!customer?.email || !redemption.couponCode || !redemption.couponExpiresAt) return;
-    const message = couponIssuedMail({
-      to: customer.email,
-      storeName: merchant.storeName,
-      storeUrl: merchant.storeUrl,
-      rewardName: redemption.reward.name,
-      points: redemption.points,
-      code: redemption.couponCode,
-      expiresOn: riyadhDate(redemption.couponExpiresAt),
-      minOrderAmount: redemption.reward.minOrderAmount,
-      lang,
-    });
-    void ctx.mailer
-      .send(message)
-      .catch((err: unknown) =>
-        log.error({ err, redemptionId: redemption.id }, 'coupon mail failed'),
-      );
   }
 
   /**
@@ -365,16 +368,13 @@ export function createRedemptionService(
         throw new AppError('REDEMPTION_FAILED');
       }
     }
-    const issued = await db.transaction((tx) =>
-      markIssued(tx, merchantId, redemption.id, couponId),
-    );
+    const issued = await db.transaction((tx) => markIssued(tx, redemption, couponId, lang));
     const fresh = (await findRedemption(db, merchantId, redemption.id))!;
     if (issued) {
-      const [customer, merchant] = await Promise.all([
-        findCustomer(db, merchantId, redemption.customerId),
-        findMerchantById(db, merchantId),
-      ]);
-      if (merchant) sendCouponMail(fresh, customer, merchant, lang);
+      deps.notifications?.deliverSoon({
+        merchantId,
+        idempotencyKey: couponMailKey(redemption.id),
+      });
       log.info(
         { merchantId, redemptionId: redemption.id, points: redemption.points },
         'reward redeemed',

@@ -96,6 +96,7 @@ export function shopperRoutes(deps: {
           email: request.body.email,
           code: request.body.code,
           ip: request.ip,
+          lang: requestLanguage(request),
         });
         return { success: true as const, data: session };
       },

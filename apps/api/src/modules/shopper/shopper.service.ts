@@ -50,6 +50,7 @@ import {
   insertShopperSession,
   lockOpenShopperCode,
   revokeShopperSession,
+  setCustomerLanguage,
   updateShopperCode,
   type LedgerEntryRow,
 } from './shopper.repository.ts';
@@ -271,6 +272,8 @@ export function createShopperService(
     email: string;
     code: string;
     ip: string;
+    /** The loyalty page's language: the customer's e-mails start with it from now on. */
+    lang?: Language;
   }): Promise<ShopperSession> {
     await enforceRateLimits(db, [
       { key: `shopper-verify:ip:${input.ip}`, ...SHOPPER_RATE_LIMITS.verifyPerIp },
@@ -295,6 +298,7 @@ export function createShopperService(
       return row.customerId;
     });
     if (customerId === null) throw new AppError('SHOPPER_CODE_INVALID');
+    if (input.lang) await setCustomerLanguage(db, input.merchantId, customerId, input.lang);
     const expiresAt = new Date(now.getTime() + SHOPPER_SESSION_TTL_DAYS * 86_400_000);
     const session = await insertShopperSession(db, {
       merchantId: input.merchantId,
@@ -357,6 +361,8 @@ export function createShopperService(
     const merchant = await findMerchantById(db, merchantId);
     const customer = await findCustomer(db, merchantId, customerId);
     if (!merchant || !customer) throw new AppError('NOT_FOUND');
+    // A customer who switched the page's language reads their e-mails in it too.
+    if (customer.language !== lang) await setCustomerLanguage(db, merchantId, customerId, lang);
     const [rules, rewards, redemptions, ledger, expiring, pendingPoints] = await Promise.all([
       findRules(db, merchantId),
       findRewards(db, merchantId),

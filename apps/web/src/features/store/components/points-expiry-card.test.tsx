@@ -1,9 +1,20 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
-import { settingsBody, signIn, storeInfoBody, subscriptionBody } from '../../../testing/mocks';
+import {
+  notificationHandlers,
+  settingsBody,
+  signIn,
+  storeInfoBody,
+  subscriptionBody,
+} from '../../../testing/mocks';
+
+// /settings loads its «رسائل العملاء» section too.
+beforeEach(() => {
+  server.use(...notificationHandlers());
+});
 
 function answer(initial: number | null, saved: unknown[]) {
   server.use(

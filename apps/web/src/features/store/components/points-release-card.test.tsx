@@ -1,15 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import {
   UpdateMerchantSettingsRequestSchema,
   type MerchantSettings,
   type UpdateMerchantSettingsInput,
 } from '@nuqat/contracts';
 import { i18n } from '../../../lib/i18n';
-import { settingsBody, signIn, storeInfoBody, subscriptionBody } from '../../../testing/mocks';
+import {
+  notificationHandlers,
+  settingsBody,
+  signIn,
+  storeInfoBody,
+  subscriptionBody,
+} from '../../../testing/mocks';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
+
+// /settings loads its «رسائل العملاء» section too.
+beforeEach(() => {
+  server.use(...notificationHandlers());
+});
 
 async function openCard(initial: Partial<MerchantSettings> = {}) {
   let current = settingsBody(initial.pointsExpiryDays ?? null, initial).data;

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { UpdateProgrammeStatusRequestSchema, type StoreInfo } from '@nuqat/contracts';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
 import {
+  notificationHandlers,
   dashboardBody,
   loyaltyRulesBody,
   programmeBody,
@@ -14,6 +15,11 @@ import {
   storeInfoBody,
   subscriptionBody,
 } from '../../../testing/mocks';
+
+// /settings loads its «رسائل العملاء» section too.
+beforeEach(() => {
+  server.use(...notificationHandlers());
+});
 
 /** The dashboard and the settings screen, for a store in the given state. */
 function answer(store: Partial<StoreInfo>) {

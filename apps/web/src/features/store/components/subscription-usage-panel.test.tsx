@@ -4,12 +4,18 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
 import {
+  notificationHandlers,
   settingsBody,
   signIn,
   storeInfoBody,
   subscriptionBody,
   dashboardBody,
 } from '../../../testing/mocks';
+
+// /settings loads its «رسائل العملاء» section too.
+beforeEach(() => {
+  server.use(...notificationHandlers());
+});
 
 // The dashboard (where a login lands) loads its figures; these tests are about other things.
 beforeEach(() => {

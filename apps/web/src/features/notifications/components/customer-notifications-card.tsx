@@ -1,0 +1,230 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Mail, Send } from 'lucide-react';
+import {
+  NOTIFICATION_KINDS,
+  type Language,
+  type NotificationKind,
+  type NotificationKindCounts,
+} from '@nuqat/contracts';
+import { ActionError } from '../../../components/ui/action-error';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
+import { useToast } from '../../../components/ui/toast';
+import { formatNumber } from '../../../lib/format';
+import { failureDetail, type Message } from '../../../lib/messages';
+import { useNotificationSummary } from '../api/get-notification-summary';
+import {
+  useNotificationSettings,
+  useUpdateNotificationSettings,
+} from '../api/notification-settings';
+import { useSendTestNotification } from '../api/send-test-notification';
+
+interface Failure {
+  message: Message;
+  detail: Message | null;
+}
+
+function Counts({ counts, language }: { counts?: NotificationKindCounts; language: Language }) {
+  const { t } = useTranslation('notifications');
+  if (!counts) return null;
+  const items = [
+    ['sent', counts.sent],
+    ['pending', counts.pending],
+    ['failed', counts.failed],
+  ] as const;
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
+      {items.map(([key, value]) => (
+        <div key={key} className="flex gap-1" data-testid={`notification-${counts.kind}-${key}`}>
+          <dt>{t(`counts.${key}`)}:</dt>
+          <dd
+            className={
+              key === 'failed' && value > 0
+                ? 'font-semibold text-red-700 tabular-nums dark:text-red-300'
+                : 'font-semibold text-slate-900 tabular-nums dark:text-white'
+            }
+          >
+            <bdi>{formatNumber(value, language)}</bdi>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function TestMailForm() {
+  const { t } = useTranslation('notifications');
+  const toast = useToast();
+  const send = useSendTestNotification();
+  const [kind, setKind] = useState<NotificationKind>('points_digest');
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    send.mutate(
+      { kind },
+      {
+        onSuccess: (data) =>
+          toast({ key: 'notifications:test.sent', values: { email: data.sentTo } }),
+        onError: (error) =>
+          setFailure({
+            message: { key: 'notifications:test.failed' },
+            detail: failureDetail(error),
+          }),
+      },
+    );
+  }
+
+  return (
+    <form
+      onSubmit={handleSubmit}
+      className="space-y-3 border-t border-slate-200 pt-5 dark:border-slate-800"
+    >
+      <h3 className="font-semibold text-slate-900 dark:text-white">{t('test.title')}</h3>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{t('test.text')}</p>
+      <fieldset disabled={send.isPending} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1 space-y-1">
+          <label
+            htmlFor="notification-test-kind"
+            className="block text-sm font-medium text-slate-700 dark:text-slate-200"
+          >
+            {t('test.kind')}
+          </label>
+          <Select
+            id="notification-test-kind"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as NotificationKind)}
+          >
+            {NOTIFICATION_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`kinds.${k}.name`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" variant="secondary" loading={send.isPending}>
+          {send.isPending ? null : <Send aria-hidden="true" className="size-4 rtl:-scale-x-100" />}
+          {t('test.send')}
+        </Button>
+      </fieldset>
+      <ActionError message={failure?.message ?? null} detail={failure?.detail} />
+    </form>
+  );
+}
+
+/**
+ * «رسائل العملاء»: a switch per e-mail template, what each sent, failed and kept waiting over the
+ * last 30 days, and a test mail to the merchant's own address (docs/decisions/023).
+ */
+export function CustomerNotificationsCard() {
+  const { t, i18n } = useTranslation('notifications');
+  const language: Language = i18n.language === 'en' ? 'en' : 'ar';
+  const settings = useNotificationSettings();
+  const summary = useNotificationSummary();
+  const update = useUpdateNotificationSettings();
+  const toast = useToast();
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  function handleSwitch(kind: NotificationKind, enabled: boolean) {
+    setFailure(null);
+    update.mutate(
+      { templates: { [kind]: enabled } },
+      {
+        onSuccess: () =>
+          toast({
+            key: enabled ? 'notifications:onToast' : 'notifications:offToast',
+            values: { name: t(`kinds.${kind}.name`) },
+          }),
+        onError: (error) =>
+          setFailure({
+            message: { key: 'notifications:saveFailed' },
+            detail: failureDetail(error),
+          }),
+      },
+    );
+  }
+
+  return (
+    <Card className="space-y-5 p-5 sm:p-6" data-testid="customer-notifications">
+      <div className="flex items-start gap-3">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-500/15 dark:text-brand-300">
+          <Mail aria-hidden="true" className="size-5" />
+        </span>
+        <div className="min-w-0 space-y-1">
+          <h2
+            id="customer-notifications-title"
+            className="text-lg font-bold text-slate-900 dark:text-white"
+          >
+            {t('title')}
+          </h2>
+          <p className="text-sm leading-relaxed text-slate-600 dark:text-slate-400">
+            {t('description')}
+          </p>
+        </div>
+      </div>
+
+      {settings.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner />
+        </div>
+      ) : settings.isError ? (
+        <ErrorState
+          message={{ key: 'notifications:loadFailed' }}
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
+      ) : (
+        <>
+          <ActionError message={failure?.message ?? null} detail={failure?.detail} />
+          <p className="text-xs font-medium text-slate-500 dark:text-slate-400">
+            {t('last30Days')}
+            {summary.isError ? ` — ${t('summaryFailed')}` : null}
+          </p>
+          <ul
+            className="divide-y divide-slate-200 dark:divide-slate-800"
+            aria-labelledby="customer-notifications-title"
+          >
+            {NOTIFICATION_KINDS.map((kind) => (
+              <li key={kind} className="flex items-start justify-between gap-4 py-4 first:pt-0">
+                <div className="min-w-0 space-y-1">
+                  <p
+                    id={`notification-${kind}-name`}
+                    className="font-medium text-slate-900 dark:text-white"
+                  >
+                    {t(`kinds.${kind}.name`)}
+                  </p>
+                  <p
+                    id={`notification-${kind}-hint`}
+                    className="text-sm text-slate-600 dark:text-slate-400"
+                  >
+                    {t(`kinds.${kind}.hint`)}
+                  </p>
+                  <Counts
+                    language={language}
+                    {...(summary.data
+                      ? { counts: summary.data.kinds.find((k) => k.kind === kind) }
+                      : {})}
+                  />
+                </div>
+                <Switch
+                  checked={settings.data.templates[kind]}
+                  onCheckedChange={(checked) => handleSwitch(kind, checked)}
+                  disabled={update.isPending}
+                  aria-label={t(`kinds.${kind}.name`)}
+                  aria-describedby={`notification-${kind}-hint`}
+                />
+              </li>
+            ))}
+          </ul>
+          <TestMailForm />
+        </>
+      )}
+    </Card>
+  );
+}
