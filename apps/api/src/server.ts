@@ -107,6 +107,7 @@ async function main(): Promise<void> {
     clearInterval(pruneTimer);
     clearInterval(foldTimer);
     clearInterval(referralTimer);
+    clearInterval(tiersTimer);
     clearInterval(notifyTimer);
     clearInterval(jobsTimer);
     const force = setTimeout(() => process.exit(1), 10_000);

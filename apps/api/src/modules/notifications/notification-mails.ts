@@ -156,12 +156,12 @@ function words(content: NotificationContent, store: string): Words {
       const p = content.payload;
       return {
         subject: {
-          ar: `انتقلت إلى فئة ${p.tierName.ar} في ${store}`,
+          ar: `انتقلت إلى مستوى ${p.tierName.ar} في ${store}`,
           en: `You moved up to ${p.tierName.en} at ${store}`,
         },
         ar: [
           'مبروك!',
-          `أصبحت من فئة «${p.tierName.ar}» في ${store}.`,
+          `أصبحت في مستوى «${p.tierName.ar}» من مستويات كبار العملاء في ${store}.`,
           `من الآن تكسب نقاطك مضاعفة ${multiplierText(p.multiplier)} مع كل طلب.`,
         ],
         en: [

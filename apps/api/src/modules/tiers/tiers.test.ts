@@ -10,7 +10,13 @@ import {
   type TiersRequestInput,
 } from '@nuqat/contracts';
 import { webhooks, type CustomerFacts, type OrderFacts } from '@nuqat/salla-sandbox';
-import { customers, merchants, orders, tierChanges } from '../../db/schema/index.ts';
+import {
+  customers,
+  merchants,
+  notificationOutbox,
+  orders,
+  tierChanges,
+} from '../../db/schema/index.ts';
 import { encryptSecret } from '../../lib/crypto.ts';
 import {
   balanceOf,
@@ -479,6 +485,27 @@ describe('a customer’s tier follows the events', () => {
     expect((await tierOf(store.merchantId, other.id))?.below).toBeInstanceOf(Date);
     await deliverOk(ctx, webhooks.orderCreated(store.merchantId, order(other, 120)));
     expect(await tierOf(store.merchantId, other.id)).toMatchObject({ tierId: silver, below: null });
+  });
+
+  test('moving up by their own activity puts one tier-up e-mail in the outbox; a change of the tiers mails nobody', async () => {
+    const store = await tierStore();
+    const early = customerFacts({ email: uniqueEmail('early') });
+    await deliverOk(ctx, webhooks.orderCreated(store.merchantId, order(early, 200)));
+    await saveTiers(store, programme());
+    const shopper = customerFacts({ email: uniqueEmail('vip') });
+    const crossing = order(shopper, 150);
+    const envelope = webhooks.orderCreated(store.merchantId, crossing);
+    await deliverOk(ctx, envelope);
+    await deliverOk(ctx, envelope);
+    const outbox = await ctx.database.db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.merchantId, store.merchantId));
+    // The customer moved by the pass (tiers_changed) gets nothing; the one who crossed, one mail.
+    expect(outbox.map((r) => [r.customerId, r.kind])).toEqual([[shopper.id, 'tier_up']]);
+    expect(outbox[0]!.payload).toEqual({ tierName: { ar: 'فضي', en: 'Silver' }, multiplier: 1.5 });
+    const [change] = await changesOf(store.merchantId, shopper.id);
+    expect(outbox[0]!.idempotencyKey).toBe(`tier_up:${shopper.id}:${change!.id}`);
   });
 
   test('switched off, nobody moves and nothing is multiplied; the starter plan freezes tiers', async () => {
