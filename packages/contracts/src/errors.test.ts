@@ -12,6 +12,14 @@ describe('error catalogue', () => {
     }
   });
 
+  test('one name per thing (decision 022): customers and email in English, «تعذّر» and «ًا» in Arabic', () => {
+    for (const code of ERROR_CODES) {
+      const { ar, en } = ERROR_MESSAGES[code];
+      expect(en, code).not.toMatch(/\b(shoppers?|members?)\b|e-mail/i);
+      expect(ar, code).not.toMatch(/فشل في|الأعضاء|اً/);
+    }
+  });
+
   test('codes are stable UPPER_SNAKE names', () => {
     for (const code of ERROR_CODES) expect(code).toMatch(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/);
   });

@@ -239,7 +239,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   },
   IMPORT_FILE_INVALID: {
     ar: 'تعذّرت قراءة الملف: يجب أن يكون CSV فيه عمود رقم العميل أو البريد الإلكتروني وعمود النقاط',
-    en: 'The file could not be read: it must be a CSV with a customer id or e-mail column and a points column.',
+    en: 'The file could not be read: it must be a CSV with a customer id or email column and a points column.',
   },
   REFERRAL_CODE_INVALID: {
     ar: 'رابط الدعوة غير صحيح، اطلب من صديقك إرساله مرة أخرى',
@@ -255,11 +255,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   },
   REFERRAL_EXISTING_CUSTOMER: {
     ar: 'هدية الدعوة للعملاء الجدد فقط، وهذا البريد له طلبات سابقة في المتجر',
-    en: 'The invitation gift is for new customers, and this e-mail has ordered from the store before.',
+    en: 'The invitation gift is for new customers, and this email has ordered from the store before.',
   },
   REFERRAL_ALREADY_CLAIMED: {
     ar: 'حصل هذا البريد على هدية الدعوة من قبل في هذا المتجر',
-    en: 'This e-mail has already received an invitation gift from this store.',
+    en: 'This email has already received an invitation gift from this store.',
   },
   REFERRAL_CLAIM_FAILED: {
     ar: 'تعذّر إصدار الكوبون من سلة الآن، حاول مرة أخرى بعد قليل',
@@ -279,11 +279,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   },
   UNSUBSCRIBE_LINK_INVALID: {
     ar: 'رابط إلغاء الاشتراك غير صحيح، افتحه من آخر رسالة وصلتك من المتجر',
-    en: 'This unsubscribe link is not valid. Open it from the latest e-mail the store sent you.',
+    en: 'This unsubscribe link is not valid. Open it from the latest email the store sent you.',
   },
   NOTIFICATION_TEST_FAILED: {
     ar: 'تعذّر إرسال الرسالة التجريبية الآن، حاول مرة أخرى بعد قليل',
-    en: 'The test e-mail could not be sent right now. Please try again shortly.',
+    en: 'The test email could not be sent right now. Please try again shortly.',
   },
   NOTIFICATION_NO_EMAIL: {
     ar: 'لا يوجد بريد إلكتروني لحساب متجرك لنرسل إليه الرسالة التجريبية',

@@ -21,10 +21,10 @@ import { requestLanguage } from '../../plugins/error-handler.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 const SUCCESS = {
-  saved: { ar: 'تم حفظ إعدادات رسائل العملاء', en: 'Customer e-mail settings saved' },
+  saved: { ar: 'تم حفظ إعدادات رسائل العملاء', en: 'Customer email settings saved' },
   test: {
     ar: (to: string) => `أرسلنا رسالة تجريبية إلى ${to}`,
-    en: (to: string) => `A test e-mail was sent to ${to}`,
+    en: (to: string) => `A test email was sent to ${to}`,
   },
 } as const;
 

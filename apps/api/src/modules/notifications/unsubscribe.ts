@@ -39,12 +39,12 @@ export type UnsubscribePageState = 'confirm' | 'done' | 'invalid';
 
 const TEXT = {
   confirm: {
-    title: { ar: 'إلغاء الاشتراك في الرسائل', en: 'Unsubscribe from e-mails' },
+    title: { ar: 'إلغاء الاشتراك في الرسائل', en: 'Unsubscribe from emails' },
     body: {
       ar: (store: string) =>
         `لن تصلك بعد الآن رسائل برنامج النقاط من ${store} (نقاطك ومكافآتك باقية كما هي).`,
       en: (store: string) =>
-        `You will no longer receive points programme e-mails from ${store} (your points and rewards stay as they are).`,
+        `You will no longer receive points programme emails from ${store} (your points and rewards stay as they are).`,
     },
     button: { ar: 'إلغاء الاشتراك', en: 'Unsubscribe' },
   },
@@ -52,14 +52,14 @@ const TEXT = {
     title: { ar: 'تم إلغاء اشتراكك', en: 'You are unsubscribed' },
     body: {
       ar: (store: string) => `لن تصلك بعد الآن رسائل برنامج النقاط من ${store}.`,
-      en: (store: string) => `You will no longer receive points programme e-mails from ${store}.`,
+      en: (store: string) => `You will no longer receive points programme emails from ${store}.`,
     },
   },
   invalid: {
     title: { ar: 'الرابط غير صحيح', en: 'This link is not valid' },
     body: {
       ar: () => 'افتح رابط إلغاء الاشتراك من آخر رسالة وصلتك من المتجر.',
-      en: () => 'Open the unsubscribe link from the latest e-mail the store sent you.',
+      en: () => 'Open the unsubscribe link from the latest email the store sent you.',
     },
   },
 } as const;
