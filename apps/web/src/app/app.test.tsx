@@ -17,6 +17,8 @@ import {
   referralSummaryBody,
   rewardsBody,
   rewardsReportBody,
+  tiersBody,
+  tiersPreviewBody,
   signIn,
   storeInfoBody,
   subscriptionBody,
@@ -60,6 +62,9 @@ function answerStoreInfo(overrides: Parameters<typeof storeInfoBody>[0] = {}) {
     http.get('/api/rewards/report', () => HttpResponse.json(rewardsReportBody())),
     http.get('/api/rewards/redemptions', () => HttpResponse.json(redemptionsBody())),
     http.get('/api/merchants/analytics', () => HttpResponse.json(analyticsBody())),
+    // The rewards and customers screens offer the store's VIP tiers; /tiers edits them.
+    http.get('/api/tiers', () => HttpResponse.json(tiersBody())),
+    http.post('/api/tiers/preview', () => HttpResponse.json(tiersPreviewBody())),
     http.get('/api/merchants/customers', () =>
       HttpResponse.json({ success: true, data: { items: [], nextCursor: null } }),
     ),
@@ -75,6 +80,7 @@ describe('session guard', () => {
     '/customers',
     '/customers/123',
     '/rewards',
+    '/tiers',
     '/analytics',
     '/settings',
   ])('without a token, %s redirects to /login', async (path) => {
@@ -140,6 +146,7 @@ describe('merchant screens', () => {
     ['/coupons', 'الكوبونات والخصومات'],
     ['/customers', 'العملاء'],
     ['/rewards', 'المكافآت'],
+    ['/tiers', 'مستويات كبار العملاء'],
     ['/analytics', 'التحليلات والإحصائيات'],
     ['/settings', 'الإعدادات'],
   ])('%s opens with its heading inside the merchant layout', async (path, heading) => {
@@ -148,7 +155,7 @@ describe('merchant screens', () => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'القائمة الرئيسية' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(7);
+    expect(within(nav).getAllByRole('link')).toHaveLength(8);
     expect(await screen.findByTestId('store-name')).toHaveTextContent(TEST_MERCHANT.merchantName);
   });
 

@@ -91,6 +91,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.tiers,
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/tiers')).TiersRoute,
+                }),
+              },
+              {
                 path: paths.analytics,
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/analytics')).AnalyticsRoute,

@@ -12,6 +12,7 @@ export const paths = {
   customers: '/customers',
   customer: '/customers/:id',
   rewards: '/rewards',
+  tiers: '/tiers',
   analytics: '/analytics',
   settings: '/settings',
 } as const;

@@ -55,6 +55,11 @@ export function formatNumber(value: number, language: Language): string {
   return numberFormat(language, { maximumFractionDigits: 0 }).format(value);
 }
 
+/** A VIP tier's multiplier, kept in percent by the API (125), as a merchant reads it: ×1.25. */
+export function formatMultiplier(pct: number, language: Language): string {
+  return `×${numberFormat(language, { maximumFractionDigits: 2 }).format(pct / 100)}`;
+}
+
 /** Saudi riyals with no decimals (spec §9). */
 export function formatCurrency(amount: number, language: Language): string {
   return numberFormat(language, {

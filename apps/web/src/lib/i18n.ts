@@ -12,6 +12,7 @@ import arMerchant from '../locales/ar/merchant.json';
 import arNotifications from '../locales/ar/notifications.json';
 import arRewards from '../locales/ar/rewards.json';
 import arReferrals from '../locales/ar/referrals.json';
+import arTiers from '../locales/ar/tiers.json';
 import enAnalytics from '../locales/en/analytics.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
@@ -23,6 +24,7 @@ import enMerchant from '../locales/en/merchant.json';
 import enNotifications from '../locales/en/notifications.json';
 import enRewards from '../locales/en/rewards.json';
 import enReferrals from '../locales/en/referrals.json';
+import enTiers from '../locales/en/tiers.json';
 import { applyLanguage, readStoredLanguage, saveLanguage } from './preferences';
 
 export const NAMESPACES = [
@@ -37,6 +39,7 @@ export const NAMESPACES = [
   'coupons',
   'customers',
   'notifications',
+  'tiers',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -67,6 +70,7 @@ export const resources = {
     coupons: arCoupons,
     customers: arCustomers,
     notifications: arNotifications,
+    tiers: arTiers,
   },
   en: {
     common: withContractErrors(enCommon, 'en'),
@@ -80,6 +84,7 @@ export const resources = {
     coupons: enCoupons,
     customers: enCustomers,
     notifications: enNotifications,
+    tiers: enTiers,
   },
 } as const;
 

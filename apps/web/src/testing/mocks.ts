@@ -42,6 +42,11 @@ import {
   NotificationSummaryResponseSchema,
   type NotificationKindCounts,
   type NotificationTemplates,
+  TiersPreviewResponseSchema,
+  TiersResponseSchema,
+  type Tier,
+  type TiersConfig,
+  type TiersPreview,
 } from '@nuqat/contracts';
 import { http, HttpResponse } from 'msw';
 
@@ -429,4 +434,63 @@ export function notificationHandlers() {
     http.get('/api/notifications/settings', () => HttpResponse.json(notificationSettingsBody())),
     http.get('/api/notifications/summary', () => HttpResponse.json(notificationSummaryBody())),
   ];
+}
+
+// ---- VIP tiers ------------------------------------------------------------------------------------
+
+const TIER_IDS = [
+  '00000000-0000-4000-8000-0000000000b1',
+  '00000000-0000-4000-8000-0000000000b2',
+  '00000000-0000-4000-8000-0000000000b3',
+  '00000000-0000-4000-8000-0000000000b4',
+  '00000000-0000-4000-8000-0000000000b5',
+] as const;
+
+/** A VIP tier at `position` (1 = the lowest): Silver, Gold, Platinum... by default. */
+export function tier(position: number, overrides: Partial<Tier> = {}): Tier {
+  const names = [
+    ['الفضي', 'Silver', '#64748b', 500, 110],
+    ['الذهبي', 'Gold', '#ca8a04', 2000, 125],
+    ['البلاتيني', 'Platinum', '#0e7490', 5000, 150],
+    ['الماسي', 'Diamond', '#7c3aed', 10000, 175],
+    ['الياقوتي', 'Ruby', '#be123c', 20000, 200],
+  ] as const;
+  const [nameAr, nameEn, colour, threshold, multiplierPct] = names[position - 1] ?? names[0];
+  return {
+    id: TIER_IDS[position - 1] ?? TIER_IDS[0],
+    position,
+    nameAr,
+    nameEn,
+    colour,
+    threshold,
+    multiplierPct,
+    birthdayMultiplierPct: null,
+    customers: 0,
+    reservedRewards: 0,
+    ...overrides,
+  };
+}
+
+/** GET/PUT /api/tiers: off with no tiers unless told otherwise. */
+export function tiersBody(config: Partial<TiersConfig> = {}) {
+  return TiersResponseSchema.parse({
+    success: true,
+    data: {
+      enabled: false,
+      basis: 'spend',
+      window: 'rolling_12_months',
+      graceDays: 30,
+      tiers: [],
+      untiered: 0,
+      recomputing: false,
+      ...config,
+    },
+  });
+}
+
+export function tiersPreviewBody(preview: Partial<TiersPreview> = {}) {
+  return TiersPreviewResponseSchema.parse({
+    success: true,
+    data: { tiers: [], untiered: 0, total: 0, ...preview },
+  });
 }

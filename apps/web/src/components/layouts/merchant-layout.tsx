@@ -6,6 +6,7 @@ import {
   ChartColumn,
   Contact,
   Coins,
+  Crown,
   Gift,
   House,
   LogOut,
@@ -25,9 +26,19 @@ import { buttonClasses } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 
 type NavKey =
-  'dashboard' | 'customers' | 'setpoints' | 'members' | 'coupons' | 'rewards' | 'analytics';
+  | 'dashboard'
+  | 'customers'
+  | 'setpoints'
+  | 'members'
+  | 'coupons'
+  | 'rewards'
+  | 'tiers'
+  | 'analytics';
 
-/** The side menu: the spec's six entries (§2) in its order, and the shoppers after the home. */
+/**
+ * The side menu: the spec's six entries (§2) in its order, the shoppers after the home and the
+ * VIP tiers after the rewards they reserve.
+ */
 const NAV_ITEMS: ReadonlyArray<{
   key: NavKey;
   to: string;
@@ -39,6 +50,7 @@ const NAV_ITEMS: ReadonlyArray<{
   { key: 'members', to: paths.members, icon: Users },
   { key: 'coupons', to: paths.coupons, icon: TicketPercent },
   { key: 'rewards', to: paths.rewards, icon: Gift },
+  { key: 'tiers', to: paths.tiers, icon: Crown },
   { key: 'analytics', to: paths.analytics, icon: ChartColumn },
 ];
 

@@ -21,6 +21,15 @@ describe('loyalty page formatting', () => {
     }
   });
 
+  test.each(['ar', 'en'] as const)('%s tier multipliers match the back-office', (language) => {
+    for (const pct of [100, 125, 150, 1000, 133]) {
+      expect(shopper.formatMultiplier(pct, language)).toBe(
+        backOffice.formatMultiplier(pct, language),
+      );
+    }
+    expect(shopper.formatMultiplier(125, language)).toBe('×1.25');
+  });
+
   test.each(['ar', 'en'] as const)('%s dates match the back-office (Riyadh time)', (language) => {
     for (const value of dates) {
       expect(shopper.formatDate(value, language)).toBe(backOffice.formatDate(value, language));

@@ -44,6 +44,11 @@ export function formatNumber(value: number, language: Language): string {
   return numberFormat(language, false).format(value);
 }
 
+/** A VIP tier's multiplier (percent from the API) as ×1.25. */
+export function formatMultiplier(pct: number, language: Language): string {
+  return `×${new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 }).format(pct / 100)}`;
+}
+
 /** Saudi riyals with no decimals (spec §9). */
 export function formatCurrency(amount: number, language: Language): string {
   return numberFormat(language, true).format(amount);

@@ -7,12 +7,14 @@ import { ToastProvider } from '../../../components/ui/toast';
 import { CustomersList } from '../../../features/customers/components/customers-list';
 import { ImportDialog } from '../../../features/customers/components/import-dialog';
 import { LedgerExport } from '../../../features/customers/components/ledger-export';
+import { useStoreTiers } from '../../../features/tiers/api/get-tiers';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 export function CustomersRoute() {
   const { t } = useTranslation(['merchant', 'customers']);
   useDocumentTitle('merchant:screens.customers.title');
   const [importing, setImporting] = useState(false);
+  const tiers = useStoreTiers();
   return (
     <ToastProvider>
       <div className="space-y-8">
@@ -26,7 +28,7 @@ export function CustomersRoute() {
             </Button>
           }
         />
-        <CustomersList />
+        <CustomersList tiers={tiers} />
         <LedgerExport />
         <ImportDialog open={importing} onOpenChange={setImporting} />
       </div>

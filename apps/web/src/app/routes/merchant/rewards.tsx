@@ -20,6 +20,7 @@ import {
   useRewardsReportView,
 } from '../../../features/rewards/components/rewards-report';
 import { storeEarns, useStoreInfo } from '../../../features/store/api/get-store-info';
+import { useStoreTiers } from '../../../features/tiers/api/get-tiers';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/messages';
 
@@ -35,6 +36,12 @@ export function RewardsRoute() {
   const plan = storeInfo?.subscriptionPlan;
   // What the store banner says, on the reward badges too.
   const earning = storeInfo ? storeEarns(storeInfo) : true;
+  // The store's VIP tiers: a reward's "available to", and its badge (none on the Starter plan).
+  const tiers = useStoreTiers();
+  const tierOf = (rewardId: string) => {
+    const minTierId = rewards.data?.find((r) => r.id === rewardId)?.minTierId;
+    return tiers.find((tier) => tier.id === minTierId) ?? null;
+  };
   const report = useRewardsReportView();
   const redemptions = useRedemptionsView();
   // The server or the network down fails the report and the redemptions together: one error box
@@ -99,6 +106,7 @@ export function RewardsRoute() {
           view={report}
           quietOnError={shared}
           earning={earning}
+          tierOf={tierOf}
           onShowRedemptions={showRedemptions}
           onEdit={edit}
           onCreate={() => setView({ mode: 'form', reward: null })}
@@ -108,7 +116,7 @@ export function RewardsRoute() {
           quietOnError={shared}
           rewardOptions={rewards.data ?? []}
         />
-        <RewardsDialog view={view} onViewChange={setView} plan={plan} />
+        <RewardsDialog view={view} onViewChange={setView} plan={plan} tiers={tiers} />
       </div>
     </ToastProvider>
   );

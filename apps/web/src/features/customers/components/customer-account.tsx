@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/spinner';
+import { TierBadge } from '../../../components/ui/tier-badge';
 import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
@@ -20,6 +21,7 @@ import { useCustomer } from '../api/get-customer';
 import { AccountCoupons, AccountOrders, LedgerHistory } from './account-history';
 import { AdjustForm } from './adjust-form';
 import { CustomerContact, CustomerName } from './customer-identity';
+import { TierChanges } from './tier-changes';
 
 function PrivacyCard({
   customerId,
@@ -179,6 +181,7 @@ export function CustomerAccountView({ customerId }: { customerId: string }) {
         <h1 className="flex flex-wrap items-center gap-3 text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
           <CustomerName customer={customer} />
           {customer.erasedAt ? <Badge tone="grey">{t('erased')}</Badge> : null}
+          {customer.tier ? <TierBadge tier={customer.tier} /> : null}
         </h1>
         <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
           <CustomerContact customer={customer} />
@@ -237,6 +240,7 @@ export function CustomerAccountView({ customerId }: { customerId: string }) {
         </Card>
       </div>
 
+      <TierChanges account={account.data} />
       <LedgerHistory customerId={customer.id} account={account.data} />
       <div className="grid gap-6 lg:grid-cols-2">
         <AccountCoupons account={account.data} />

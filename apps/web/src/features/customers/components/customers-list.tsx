@@ -18,6 +18,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { Input, NumberInput } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { LoadingState } from '../../../components/ui/spinner';
+import { TierBadge, tierName, type TierOption } from '../../../components/ui/tier-badge';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { formatCurrency, formatDate, formatNumber } from '../../../lib/format';
@@ -45,6 +46,8 @@ interface Draft {
   maxBalance: string;
   inactiveDays: string;
   expiringDays: string;
+  /** '' = any, 'none', or a tier's id. */
+  tier: string;
 }
 
 const EMPTY: Draft = {
@@ -55,6 +58,7 @@ const EMPTY: Draft = {
   maxBalance: '',
   inactiveDays: '',
   expiringDays: '',
+  tier: '',
 };
 
 /**
@@ -71,6 +75,7 @@ function toFilter(draft: Draft, q: string) {
     maxBalance: number(draft.maxBalance),
     inactiveDays: number(draft.inactiveDays),
     expiringDays: number(draft.expiringDays),
+    tier: draft.tier === '' ? undefined : draft.tier,
   };
   const parsed = CustomersFilterSchema.safeParse(candidate);
   if (parsed.success) {
@@ -137,12 +142,15 @@ function CustomersTable({ items, busy }: { items: CustomerSummary[]; busy: boole
           {items.map((c) => (
             <tr key={c.id} data-testid="customer-row" data-id={c.id}>
               <td className="max-w-64 px-3 py-3">
-                <Link
-                  to={customerPath(c.id)}
-                  className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
-                >
-                  <CustomerName customer={c} />
-                </Link>
+                <span className="flex flex-wrap items-center gap-2">
+                  <Link
+                    to={customerPath(c.id)}
+                    className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
+                  >
+                    <CustomerName customer={c} />
+                  </Link>
+                  {c.tier ? <TierBadge tier={c.tier} /> : null}
+                </span>
                 <div className="text-xs text-slate-500 dark:text-slate-400">
                   <CustomerContact customer={c} />
                 </div>
@@ -197,9 +205,10 @@ function CustomerCards({ items, busy }: { items: CustomerSummary[]; busy: boolea
               to={customerPath(c.id)}
               className="flex min-h-11 flex-col justify-center rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              <span className="flex items-center gap-2 font-semibold text-brand-700 dark:text-brand-300">
+              <span className="flex flex-wrap items-center gap-2 font-semibold text-brand-700 dark:text-brand-300">
                 <CustomerName customer={c} />
                 {c.erasedAt ? <Badge tone="grey">{t('erased')}</Badge> : null}
+                {c.tier ? <TierBadge tier={c.tier} /> : null}
               </span>
               <span className="text-xs text-slate-500 dark:text-slate-400">
                 <CustomerContact customer={c} />
@@ -223,11 +232,16 @@ function CustomerCards({ items, busy }: { items: CustomerSummary[]; busy: boolea
   );
 }
 
+export interface CustomersListProps {
+  /** The store's VIP tiers, lowest first; none hides the tier filter. */
+  tiers?: TierOption[];
+}
+
 /**
  * Every shopper of the store: searched by name, e-mail, mobile or Salla id, sorted and filtered,
  * read a page at a time (the API's keyset cursor), exported as CSV with the same filter.
  */
-export function CustomersList() {
+export function CustomersList({ tiers = [] }: CustomersListProps) {
   const { t, i18n } = useTranslation('customers');
   const language = i18n.language === 'en' ? 'en' : 'ar';
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -243,7 +257,8 @@ export function CustomersList() {
     shown.minBalance !== undefined ||
     shown.maxBalance !== undefined ||
     shown.inactiveDays !== undefined ||
-    shown.expiringDays !== undefined;
+    shown.expiringDays !== undefined ||
+    shown.tier !== undefined;
 
   const balanceError = issues.has('maxBalance') || issues.has('minBalance');
   const searchError = issues.has('q');
@@ -323,7 +338,12 @@ export function CustomersList() {
           </Select>
         </div>
       </div>
-      <fieldset className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <fieldset
+        className={cn(
+          'grid grid-cols-2 gap-3',
+          tiers.length > 0 || draft.tier ? 'md:grid-cols-5' : 'md:grid-cols-4',
+        )}
+      >
         <legend className="sr-only">{t('filters.toggle')}</legend>
         <div>
           <label
@@ -395,6 +415,29 @@ export function CustomersList() {
             ))}
           </Select>
         </div>
+        {tiers.length > 0 || draft.tier ? (
+          <div className="col-span-2 md:col-span-1">
+            <label
+              htmlFor="customers-tier"
+              className="mb-1.5 block text-xs font-medium text-slate-600 dark:text-slate-300"
+            >
+              {t('filters.tier')}
+            </label>
+            <Select
+              id="customers-tier"
+              value={draft.tier}
+              onChange={(event) => set({ tier: event.target.value })}
+            >
+              <option value="">{t('filters.tierAny')}</option>
+              {tiers.map((tier) => (
+                <option key={tier.id} value={tier.id}>
+                  {tierName(tier, language)}
+                </option>
+              ))}
+              <option value="none">{t('filters.tierNone')}</option>
+            </Select>
+          </div>
+        ) : null}
       </fieldset>
       {balanceError ? (
         <p

@@ -19,8 +19,10 @@ import { ActionError } from '../../../components/ui/action-error';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, NumberInput } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
+import { tierName, type TierOption } from '../../../components/ui/tier-badge';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { isolate } from '../../../lib/format';
@@ -46,6 +48,7 @@ export function rewardFormValues(reward: Reward | null): RewardRequestInput {
     minOrderAmount: reward.minOrderAmount,
     freeProducts: reward.freeProducts,
     couponValidDays: reward.couponValidDays,
+    minTierId: reward.minTierId,
   };
 }
 
@@ -59,12 +62,14 @@ export interface RewardFormProps {
   /** null creates a new reward. */
   reward: Reward | null;
   plan: PlanId | null | undefined;
+  /** The store's VIP tiers, lowest first; with none, the reward is for everyone. */
+  tiers?: TierOption[];
   onDone: () => void;
   onBusyChange?: (busy: boolean) => void;
 }
 
-export function RewardForm({ reward, plan, onDone, onBusyChange }: RewardFormProps) {
-  const { t } = useTranslation('rewards');
+export function RewardForm({ reward, plan, tiers = [], onDone, onBusyChange }: RewardFormProps) {
+  const { t, i18n } = useTranslation('rewards');
   const validationText = useValidationText();
   const toast = useToast();
   const create = useCreateReward();
@@ -370,6 +375,42 @@ export function RewardForm({ reward, plan, onDone, onBusyChange }: RewardFormPro
             )}
           </Field>
         </div>
+
+        {tiers.length > 0 || reward?.minTierId ? (
+          <Field
+            id={id('tier')}
+            label={t('tier.label')}
+            hint={t('tier.hint')}
+            error={validationText(errors.minTierId?.message)}
+          >
+            {({ describedBy, invalid }) => (
+              <Controller
+                control={control}
+                name="minTierId"
+                render={({ field }) => (
+                  <Select
+                    id={id('tier')}
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid || undefined}
+                    value={field.value ?? ''}
+                    onChange={(event) => field.onChange(event.target.value || null)}
+                    onBlur={field.onBlur}
+                  >
+                    <option value="">{t('tier.everyone')}</option>
+                    {tiers.map((tier) => (
+                      <option key={tier.id} value={tier.id}>
+                        {t('tier.option', { name: tierName(tier, i18n.language) })}
+                      </option>
+                    ))}
+                    {field.value && !tiers.some((tier) => tier.id === field.value) ? (
+                      <option value={field.value}>{t('tier.unknown')}</option>
+                    ) : null}
+                  </Select>
+                )}
+              />
+            )}
+          </Field>
+        ) : null}
 
         <div className="flex items-center justify-between gap-4 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
           <div>

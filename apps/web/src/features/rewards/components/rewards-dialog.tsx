@@ -14,12 +14,14 @@ import { Switch } from '../../../components/ui/switch';
 import { useToast } from '../../../components/ui/toast';
 import { formatNumber, isolate } from '../../../lib/format';
 import { errorMessage, failureDetail, type Message } from '../../../lib/messages';
+import type { TierLabel, TierOption } from '../../../components/ui/tier-badge';
 import { useDeleteReward } from '../api/delete-reward';
 import { useRewards } from '../api/get-rewards';
 import { useToggleReward } from '../api/toggle-reward';
 import { RewardForm } from './reward-form';
 import { REWARD_ICONS } from './reward-meta';
 import { RewardValue } from './reward-value';
+import { TierReservation } from './tier-reservation';
 
 export type RewardsDialogView = { mode: 'list' } | { mode: 'form'; reward: Reward | null };
 
@@ -30,12 +32,13 @@ interface Failure {
 
 interface RewardRowProps {
   reward: Reward;
+  tier: TierLabel | null;
   onEdit: () => void;
   onDelete: () => void;
   onToggleFailed: (failure: Failure | null) => void;
 }
 
-function RewardRow({ reward, onEdit, onDelete, onToggleFailed }: RewardRowProps) {
+function RewardRow({ reward, tier, onEdit, onDelete, onToggleFailed }: RewardRowProps) {
   const { t, i18n } = useTranslation('rewards');
   const language = i18n.language === 'en' ? 'en' : 'ar';
   const toast = useToast();
@@ -75,6 +78,7 @@ function RewardRow({ reward, onEdit, onDelete, onToggleFailed }: RewardRowProps)
             <Badge tone={reward.isActive ? 'green' : 'grey'}>
               {reward.isActive ? t('status.active') : t('status.inactive')}
             </Badge>
+            {tier ? <TierReservation tier={tier} /> : null}
           </p>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {t(`types.${reward.type}`)} ·{' '}
@@ -145,10 +149,12 @@ export interface RewardsDialogProps {
   view: RewardsDialogView | null;
   onViewChange: (view: RewardsDialogView | null) => void;
   plan: PlanId | null | undefined;
+  /** The store's VIP tiers, lowest first (none on a plan without tiers). */
+  tiers?: TierOption[];
 }
 
 /** Spec §2: the rewards modal — a create/edit form and a list with edit, toggle and delete. */
-export function RewardsDialog({ view, onViewChange, plan }: RewardsDialogProps) {
+export function RewardsDialog({ view, onViewChange, plan, tiers = [] }: RewardsDialogProps) {
   const { t } = useTranslation('rewards');
   const rewards = useRewards();
   const remove = useDeleteReward();
@@ -205,6 +211,7 @@ export function RewardsDialog({ view, onViewChange, plan }: RewardsDialogProps) 
             key={formView.reward?.id ?? 'new'}
             reward={formView.reward}
             plan={plan}
+            tiers={tiers}
             onDone={() => onViewChange({ mode: 'list' })}
             onBusyChange={setBusy}
           />
@@ -236,6 +243,7 @@ export function RewardsDialog({ view, onViewChange, plan }: RewardsDialogProps) 
                 <RewardRow
                   key={reward.id}
                   reward={reward}
+                  tier={tiers.find((tier) => tier.id === reward.minTierId) ?? null}
                   onEdit={() => onViewChange({ mode: 'form', reward })}
                   onDelete={() => {
                     setDeleteFailure(null);

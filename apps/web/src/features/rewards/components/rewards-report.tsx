@@ -18,10 +18,12 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { formatCompactNumber, formatDate, formatNumber } from '../../../lib/format';
 import { errorMessage } from '../../../lib/messages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import type { TierLabel } from '../../../components/ui/tier-badge';
 import { useRewardsReport } from '../api/get-rewards-report';
 import { REWARD_ICONS } from './reward-meta';
 import { RewardStatusBadge } from './reward-status-badge';
 import { RewardValue } from './reward-value';
+import { TierReservation } from './tier-reservation';
 
 type StatusFilter = (typeof REWARD_STATUS_FILTERS)[number];
 
@@ -58,9 +60,16 @@ interface RewardStatsCardProps {
   onShowRedemptions: (rewardId: string) => void;
   onEdit?: ((rewardId: string) => void) | undefined;
   earning: boolean;
+  tier: TierLabel | null;
 }
 
-function RewardStatsCard({ reward, onShowRedemptions, onEdit, earning }: RewardStatsCardProps) {
+function RewardStatsCard({
+  reward,
+  onShowRedemptions,
+  onEdit,
+  earning,
+  tier,
+}: RewardStatsCardProps) {
   const { t, i18n } = useTranslation('rewards');
   const language = i18n.language === 'en' ? 'en' : 'ar';
   const Icon = REWARD_ICONS[reward.type];
@@ -83,7 +92,10 @@ function RewardStatsCard({ reward, onShowRedemptions, onEdit, earning }: RewardS
             </h3>
             <RewardStatusBadge active={reward.isActive} earning={earning} />
           </div>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t(`types.${reward.type}`)}</p>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+            {t(`types.${reward.type}`)}
+            {tier ? <TierReservation tier={tier} /> : null}
+          </p>
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm">
@@ -180,6 +192,8 @@ export interface RewardsReportProps {
   quietOnError?: boolean;
   /** false while the store's shoppers cannot redeem (see RewardStatusBadge). */
   earning?: boolean;
+  /** The VIP tier a reward is reserved for (and above), by reward id. */
+  tierOf?: (rewardId: string) => TierLabel | null;
 }
 
 /** The merchant's view of what rewards do: totals, then each reward's results, with filters. */
@@ -190,6 +204,7 @@ export function RewardsReport({
   onCreate,
   quietOnError = false,
   earning = true,
+  tierOf = () => null,
 }: RewardsReportProps) {
   const { t } = useTranslation('rewards');
   const { report, search, setSearch, status, setStatus, type, setType, filtered } = view;
@@ -336,6 +351,7 @@ export function RewardsReport({
                   <li key={reward.id}>
                     <RewardStatsCard
                       reward={reward}
+                      tier={tierOf(reward.id)}
                       onShowRedemptions={onShowRedemptions}
                       onEdit={onEdit}
                       earning={earning}
