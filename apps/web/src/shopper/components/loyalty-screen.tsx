@@ -13,6 +13,7 @@ import { ProfileHeader } from './profile-header';
 import { RewardDialog } from './reward-dialog';
 import { RewardsPanel } from './rewards-panel';
 import { Tabs } from './tabs';
+import { TierCard } from './tier-card';
 import { ICON_BUTTON_ON_ERROR } from './ui';
 
 type TabId = 'rewards' | 'earn' | 'history';
@@ -74,6 +75,7 @@ export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
         pendingPoints={data.pendingPoints}
         pointsRelease={data.pointsRelease}
       />
+      {data.tier ? <TierCard tier={data.tier} rewards={data.rewards} /> : null}
 
       {data.programme.redeemable ? null : (
         <section

@@ -3,7 +3,7 @@ import type { ShopperReward } from '@nuqat/contracts';
 import { useI18n } from '../lib/i18n';
 import type { RedeemBlock } from '../lib/redemption';
 import { Icon } from './icons';
-import { MinOrderLine, RedeemButton } from './rewards-panel';
+import { MinOrderLine, RedeemButton, RewardTierLine } from './rewards-panel';
 import { ICON_BUTTON, buttonClass } from './ui';
 
 export interface RewardDialogProps {
@@ -102,6 +102,7 @@ export function RewardDialog({
         <p id={`${ids}-description`} className="text-sm text-slate-700 dark:text-slate-300">
           <bdi>{reward.description || t('rewards.noDescription')}</bdi>
         </p>
+        <RewardTierLine reward={reward} />
         <MinOrderLine amount={reward.minOrderAmount} />
         <div className="grid grid-cols-2 gap-2 pt-2">
           <button

@@ -3,10 +3,12 @@ import { formatCurrency } from '../lib/format';
 import { useI18n, type TextKey } from '../lib/i18n';
 import type { RedeemBlock } from '../lib/redemption';
 import { EmptyState } from './empty-state';
+import { Icon } from './icons';
 import { CARD, buttonClass, cx } from './ui';
 
 const BLOCK_LABEL: Record<Exclude<RedeemBlock, null | 'busy'>, TextKey> = {
   paused: 'rewards.unavailable',
+  locked: 'rewards.locked',
   'out-of-stock': 'rewards.outOfStock',
   insufficient: 'rewards.insufficient',
 };
@@ -41,6 +43,33 @@ export function RedeemButton({ reward, block, running, onRedeem, className }: Re
       {label}
       <span className="sr-only"> {reward.name}</span>
     </button>
+  );
+}
+
+/** "For Gold and above": the tier a reward is reserved for, locked or not for this shopper. */
+export function RewardTierLine({ reward }: { reward: ShopperReward }) {
+  const { t } = useI18n();
+  if (!reward.minTier) return null;
+  return (
+    <p
+      className={cx(
+        'flex items-center gap-1.5 text-xs font-semibold',
+        reward.locked ? 'text-slate-700 dark:text-slate-300' : 'text-slate-600 dark:text-slate-400',
+      )}
+      data-testid="reward-tier"
+    >
+      <span
+        aria-hidden="true"
+        className="size-2.5 shrink-0 rounded-full"
+        style={{ backgroundColor: reward.minTier.colour }}
+      />
+      {reward.locked ? <Icon name="lock" className="size-3.5 shrink-0" /> : null}
+      <span>
+        {t(reward.locked ? 'rewards.lockedFor' : 'rewards.reservedFor', {
+          name: reward.minTier.name,
+        })}
+      </span>
+    </p>
   );
 }
 
@@ -88,6 +117,7 @@ export function RewardsPanel({
             <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-300">
               <bdi>{reward.description || t('rewards.noDescription')}</bdi>
             </p>
+            <RewardTierLine reward={reward} />
             <MinOrderLine amount={reward.minOrderAmount} />
             <div className="grid grid-cols-2 gap-2">
               <button

@@ -6,15 +6,19 @@ import type {
 } from '@nuqat/contracts';
 
 /** Why the redeem button of a reward is off, or null when it can be pressed. */
-export type RedeemBlock = 'paused' | 'out-of-stock' | 'insufficient' | 'busy' | null;
+export type RedeemBlock = 'paused' | 'locked' | 'out-of-stock' | 'insufficient' | 'busy' | null;
 
-/** Spec §4–5: no redeeming while the programme is off, out of stock, short of points or busy. */
+/**
+ * Spec §4–5: no redeeming while the programme is off, for a tier above the shopper's (issue 14),
+ * out of stock, short of points or busy.
+ */
 export function redeemBlock(
   reward: ShopperReward,
   data: Pick<CustomerLoyaltyData, 'availablePoints' | 'programme'>,
   busy: boolean,
 ): RedeemBlock {
   if (!data.programme.redeemable) return 'paused';
+  if (reward.locked) return 'locked';
   if (!reward.available) return 'out-of-stock';
   if (data.availablePoints < reward.pointsRequired) return 'insufficient';
   if (busy) return 'busy';

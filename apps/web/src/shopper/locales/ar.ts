@@ -196,4 +196,36 @@ export const ar = {
   'gift.invalid': 'رابط الدعوة الذي وصلت منه غير صالح.',
 
   'notice.dismiss': 'إغلاق التنبيه',
+
+  'rewards.locked': 'مقفلة',
+  'rewards.lockedFor': 'لعملاء مستوى {{name}} وما فوقه',
+  'rewards.reservedFor': 'خاصة بمستوى {{name}} وما فوقه',
+
+  'tier.label': 'مستواك',
+  'tier.noneYet': 'لم تصل إلى مستوى بعد',
+  'tier.valueSpend12': 'مشترياتك في آخر 12 شهرًا: {{amount}} ر.س',
+  'tier.valueSpendLifetime': 'مشترياتك منذ انضمامك: {{amount}} ر.س',
+  'tier.valuePoints12': 'النقاط التي كسبتها في آخر 12 شهرًا: {{amount}}',
+  'tier.valuePointsLifetime': 'النقاط التي كسبتها منذ انضمامك: {{amount}}',
+  'tier.perks': 'مزايا مستواك',
+  'tier.perkMultiplier': 'نقاط مضاعفة {{multiplier}} على كل ما تكسبه',
+  'tier.perkBirthday': 'نقاط عيد ميلادك مضاعفة {{multiplier}}',
+  'tier.perkRewards': 'مكافآت خاصة بمستواك: {{names}}',
+  'tier.and': '، ',
+  'tier.grace':
+    'رصيدك المحتسب الآن دون عتبة {{name}}. تحتفظ بمستواك حتى {{date}}، وإن بلغت العتبة قبل ذلك بقيت فيه.',
+  'tier.toNextSpend': '{{amount}} ر.س أخرى للوصول إلى {{name}}',
+  'tier.toNextPoints': {
+    zero: '{{count}} نقطة أخرى للوصول إلى {{name}}',
+    one: 'نقطة واحدة أخرى للوصول إلى {{name}}',
+    two: 'نقطتان أخريان للوصول إلى {{name}}',
+    few: '{{count}} نقاط أخرى للوصول إلى {{name}}',
+    many: '{{count}} نقطة أخرى للوصول إلى {{name}}',
+    other: '{{count}} نقطة أخرى للوصول إلى {{name}}',
+  },
+  'tier.top': 'أنت في أعلى مستوى، استمتع بمزاياه.',
+  'tier.ladder': 'المستويات',
+  'tier.from': 'من {{amount}}',
+  'tier.sar': '{{amount}} ر.س',
+  'tier.here': 'أنت هنا',
 } as const;

@@ -156,4 +156,32 @@ export const en: Catalogue = {
   'gift.invalid': 'The invitation link you came from is not valid.',
 
   'notice.dismiss': 'Dismiss',
+
+  'rewards.locked': 'Locked',
+  'rewards.lockedFor': 'For {{name}} tier and above',
+  'rewards.reservedFor': 'Reserved for {{name}} and above',
+
+  'tier.label': 'Your tier',
+  'tier.noneYet': 'No tier yet',
+  'tier.valueSpend12': 'Your purchases in the last 12 months: {{amount}} SAR',
+  'tier.valueSpendLifetime': 'Your purchases since you joined: {{amount}} SAR',
+  'tier.valuePoints12': 'Points you earned in the last 12 months: {{amount}}',
+  'tier.valuePointsLifetime': 'Points you earned since you joined: {{amount}}',
+  'tier.perks': 'Your tier’s perks',
+  'tier.perkMultiplier': '{{multiplier}} points on everything you earn',
+  'tier.perkBirthday': '{{multiplier}} birthday points',
+  'tier.perkRewards': 'Rewards for your tier: {{names}}',
+  'tier.and': ', ',
+  'tier.grace':
+    'Your counted total is below {{name}}’s threshold. You keep your tier until {{date}}; reach the threshold again before then to stay.',
+  'tier.toNextSpend': '{{amount}} SAR more to {{name}}',
+  'tier.toNextPoints': {
+    one: '1 more point to {{name}}',
+    other: '{{count}} more points to {{name}}',
+  },
+  'tier.top': 'You are in the top tier. Enjoy its perks.',
+  'tier.ladder': 'Tiers',
+  'tier.from': 'From {{amount}}',
+  'tier.sar': '{{amount}} SAR',
+  'tier.here': 'you are here',
 };
