@@ -34,15 +34,18 @@ export function TiersPreviewCard({
   // Counts of an older draft (another number of tiers) would be read against the wrong rows.
   const counts = preview && preview.tiers.length === tiers.length ? preview : undefined;
   const total = counts?.total ?? 0;
+  // The highest tier first, as a ladder reads; customers in no tier last.
   const rows = [
-    ...tiers.map((tier, index) => ({
-      key: `tier-${index}`,
-      label: tierName(tier, language).trim() || t('tier.untitled', { number: index + 1 }),
-      colour: tier.colour,
-      count: counts?.tiers[index],
-    })),
+    ...tiers
+      .map((tier, index) => ({
+        key: `tier-${index}`,
+        label: tierName(tier, language).trim() || t('tier.untitled', { number: index + 1 }),
+        colour: tier.colour,
+        count: counts?.tiers[index],
+      }))
+      .reverse(),
     { key: 'none', label: t('preview.none'), colour: NO_TIER_COLOUR, count: counts?.untiered },
-  ].reverse();
+  ];
   const stale = invalid || loading || failed;
 
   return (
