@@ -9,10 +9,12 @@ import {
   CustomersResponseSchema,
   ImportResponseSchema,
   type CustomerSummary,
+  type Tier,
+  type TierChange,
 } from '@nuqat/contracts';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
-import { errorBody, signIn, storeInfoBody } from '../../../testing/mocks';
+import { errorBody, signIn, storeInfoBody, tier, tiersBody } from '../../../testing/mocks';
 
 // Every mocked body goes through the contract schema, so a mock cannot drift from the API.
 function shopper(overrides: Partial<CustomerSummary> = {}): CustomerSummary {
@@ -35,9 +37,10 @@ function shopper(overrides: Partial<CustomerSummary> = {}): CustomerSummary {
   };
 }
 
-function answerList(pages: CustomerSummary[][], seen: URLSearchParams[] = []) {
+function answerList(pages: CustomerSummary[][], seen: URLSearchParams[] = [], tiers: Tier[] = []) {
   server.use(
     http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
+    http.get('/api/tiers', () => HttpResponse.json(tiersBody({ enabled: true, tiers }))),
     http.get('/api/merchants/customers', ({ request }) => {
       const params = new URL(request.url).searchParams;
       seen.push(params);
@@ -56,7 +59,7 @@ function answerList(pages: CustomerSummary[][], seen: URLSearchParams[] = []) {
   return seen;
 }
 
-function answerAccount(customer = shopper()) {
+function answerAccount(customer = shopper(), tierChanges: TierChange[] = []) {
   server.use(
     http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
     http.get(`/api/merchants/customers/${customer.id}`, () =>
@@ -68,6 +71,7 @@ function answerAccount(customer = shopper()) {
             expiring: [{ points: 50, expiresAt: '2027-01-01T00:00:00.000Z' }],
             coupons: [],
             orders: [],
+            tierChanges,
           },
         }),
       ),
@@ -145,6 +149,7 @@ describe('the customers list', () => {
     signIn();
     server.use(
       http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
+      http.get('/api/tiers', () => HttpResponse.json(tiersBody())),
       http.get('/api/merchants/customers', () =>
         HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 }),
       ),
@@ -301,5 +306,71 @@ describe('the import', () => {
     );
     expect(sent.map((s) => s.dryRun)).toEqual(['1', '0']);
     expect(sent.every((s) => s.body === csv && s.type === 'text/csv')).toBe(true);
+  });
+});
+
+describe('VIP tiers on the customers screens', () => {
+  const brief = (position: number) => {
+    const { id, nameAr, nameEn, colour } = tier(position);
+    return { id, nameAr, nameEn, colour, position };
+  };
+
+  test('the list filters by tier or by no tier, and shows each customer’s tier badge', async () => {
+    signIn();
+    const seen = answerList(
+      [[shopper({ tier: brief(2) }), shopper({ id: '1002', name: 'Lama' })]],
+      [],
+      [tier(1), tier(2)],
+    );
+    const { user } = renderApp('/customers');
+    const table = await screen.findByTestId('customers-table');
+    const [gold, none] = within(table).getAllByTestId('customer-row');
+    expect(within(gold!).getByTestId('tier-badge')).toHaveTextContent('الذهبي');
+    expect(within(none!).queryByTestId('tier-badge')).not.toBeInTheDocument();
+
+    const filter = await screen.findByLabelText('المستوى');
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['كل المستويات', 'الفضي', 'الذهبي', 'بلا مستوى']);
+    await user.selectOptions(filter, tier(2).id);
+    await waitFor(() => expect(seen.at(-1)?.get('tier')).toBe(tier(2).id));
+    await user.selectOptions(filter, 'none');
+    await waitFor(() => expect(seen.at(-1)?.get('tier')).toBe('none'));
+    expect(seen[0]?.has('tier')).toBe(false);
+  });
+
+  test('the account shows the tier now and its changes with their causes', async () => {
+    signIn();
+    answerAccount(shopper({ tier: brief(2) }), [
+      {
+        from: brief(1),
+        to: brief(2),
+        cause: 'activity',
+        detail: null,
+        basisValue: 2150,
+        at: '2026-11-20T09:00:00.000Z',
+      },
+      {
+        from: null,
+        to: brief(1),
+        cause: 'tiers_changed',
+        detail: null,
+        basisValue: 600,
+        at: '2026-11-01T09:00:00.000Z',
+      },
+    ]);
+    renderApp('/customers/1001');
+    const card = await screen.findByTestId('tier-changes');
+    expect(
+      within(screen.getByRole('heading', { level: 1 })).getByTestId('tier-badge'),
+    ).toHaveTextContent('الذهبي');
+    const [up, first] = within(card).getAllByTestId('tier-change');
+    expect(up).toHaveTextContent('صعد');
+    expect(up).toHaveTextContent('بنشاطه (طلب أو نقاط)');
+    expect(up).toHaveTextContent('القيمة المحتسبة 2,150');
+    expect(first).toHaveTextContent('بلا مستوى');
+    expect(first).toHaveTextContent('غيّرتَ المستويات');
   });
 });

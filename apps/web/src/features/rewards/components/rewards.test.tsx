@@ -6,6 +6,7 @@ import {
   RewardsResponseSchema,
   type PlanId,
   type Reward,
+  type Tier,
 } from '@nuqat/contracts';
 import { isolate } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
@@ -20,12 +21,17 @@ import {
   rewardsReportBody,
   signIn,
   storeInfoBody,
+  tier,
+  tiersBody,
 } from '../../../testing/mocks';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
 
 /** The mocked API's rewards, changed by the writes it answers; every write is recorded. */
-function rewardsApi(initial: Reward[] = [], { plan = 'growth' as PlanId, fail = false } = {}) {
+function rewardsApi(
+  initial: Reward[] = [],
+  { plan = 'growth' as PlanId, fail = false, tiers = [] as Tier[] } = {},
+) {
   let list = [...initial];
   const calls: Array<{ method: string; id?: string; body?: unknown }> = [];
   const failure = () => HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 });
@@ -35,6 +41,12 @@ function rewardsApi(initial: Reward[] = [], { plan = 'growth' as PlanId, fail = 
     ),
     http.get('/api/loyalty', () => HttpResponse.json(loyaltyRulesBody())),
     http.get('/api/loyalty/programme', () => HttpResponse.json(programmeBody())),
+    // The store's VIP tiers: a reward's "available to" (a starter store's is a 403).
+    http.get('/api/tiers', () =>
+      plan === 'starter'
+        ? HttpResponse.json(errorBody('PLAN_FEATURE_REQUIRED'), { status: 403 })
+        : HttpResponse.json(tiersBody({ enabled: tiers.length > 0, tiers })),
+    ),
     http.get('/api/rewards', () =>
       HttpResponse.json(RewardsResponseSchema.parse({ success: true, data: list })),
     ),
@@ -223,6 +235,8 @@ describe('the rewards modal', () => {
         minOrderAmount: 0,
         freeProducts: [],
         couponValidDays: 30,
+        // Everyone: the contract's default, sent as such.
+        minTierId: null,
       },
     });
     // The toast names what changed.
@@ -431,6 +445,7 @@ describe('/rewards', () => {
     const queries: URLSearchParams[] = [];
     server.use(
       http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
+      http.get('/api/tiers', () => HttpResponse.json(tiersBody())),
       http.get('/api/rewards', () =>
         HttpResponse.json(RewardsResponseSchema.parse({ success: true, data: [] })),
       ),
@@ -647,5 +662,38 @@ describe('/rewards', () => {
     expect(alert).toHaveTextContent('Failed to load the rewards report');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No rewards yet')).toBeInTheDocument();
+  });
+});
+
+describe('rewards reserved for a VIP tier', () => {
+  test('with tiers, the form offers «متاحة لـ» and saves the chosen tier; the list shows its badge', async () => {
+    const gold = tier(2);
+    const { user, calls, dialog } = await openRewardsDialog([], { tiers: [tier(1), gold] });
+    await user.click(within(dialog).getByRole('button', { name: 'مكافأة جديدة' }));
+    const form = await within(dialog).findByTestId('reward-form');
+    await user.type(within(form).getByLabelText('اسم المكافأة'), 'شحن مجاني للذهبي');
+    const select = within(form).getByLabelText('متاحة لـ');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['كل العملاء', 'مستوى «الفضي» وما فوقه', 'مستوى «الذهبي» وما فوقه']);
+    await user.selectOptions(select, gold.id);
+    await user.click(within(form).getByRole('button', { name: 'إضافة المكافأة' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ name: 'شحن مجاني للذهبي', minTierId: gold.id });
+    const row = (await within(dialog).findAllByTestId('reward-row'))[0]!;
+    expect(within(row).getByTestId('reward-tier')).toHaveTextContent('الذهبي');
+  });
+
+  test('without tiers (or on the starter plan) there is no tier choice and everyone is sent', async () => {
+    const { user, calls, dialog } = await openRewardsDialog([], { plan: 'starter' });
+    await user.click(within(dialog).getByRole('button', { name: 'مكافأة جديدة' }));
+    const form = await within(dialog).findByTestId('reward-form');
+    expect(within(form).queryByLabelText('متاحة لـ')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('اسم المكافأة'), 'خصم');
+    await user.click(within(form).getByRole('button', { name: 'إضافة المكافأة' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ minTierId: null });
   });
 });
