@@ -224,16 +224,19 @@ export function TierFields({
           }
         >
           {({ describedBy, invalid }) => (
-            <div className="relative">
+            // A multiplier reads ×1.25 in both languages: the sign at its left, the digits after.
+            <div className="relative" dir="ltr">
               <span
                 aria-hidden="true"
                 className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-slate-500"
               >
                 ×
               </span>
-              <NumberInput
+              <Input
                 id={id('multiplier')}
+                dir="ltr"
                 inputMode="decimal"
+                autoComplete="off"
                 className="ps-8"
                 aria-describedby={describedBy}
                 aria-invalid={invalid || undefined}
@@ -249,18 +252,20 @@ export function TierFields({
           hint={t('tier.birthdayHint')}
         >
           {({ describedBy, invalid }) => (
-            <div className="relative">
+            <div className="relative" dir="ltr">
               <span
                 aria-hidden="true"
                 className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-slate-500"
               >
                 ×
               </span>
-              <NumberInput
+              <Input
                 id={id('birthday')}
+                dir="ltr"
                 inputMode="decimal"
+                autoComplete="off"
                 className="ps-8"
-                placeholder={t('tier.birthdayPlaceholder')}
+                placeholder={tier.multiplier}
                 aria-describedby={describedBy}
                 aria-invalid={invalid || undefined}
                 {...register(`tiers.${index}.birthdayMultiplier`)}

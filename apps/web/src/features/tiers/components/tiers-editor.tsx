@@ -340,11 +340,12 @@ export function TiersEditor({ config }: TiersEditorProps) {
         {/* The save bar stays in view while the tiers scroll, as the reward form's does. */}
         <div
           data-testid="tiers-save-bar"
-          className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:flex-row sm:items-center sm:justify-between sm:px-6 dark:border-slate-800 dark:bg-slate-900/95"
+          className="sticky bottom-0 z-10 -mx-4 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:justify-between sm:px-6 dark:border-slate-800 dark:bg-slate-900/95"
         >
+          {/* On a phone the bar is one row of two buttons; the state is still announced. */}
           <p
             className={cn(
-              'text-sm',
+              'sr-only text-sm sm:not-sr-only',
               isDirty
                 ? 'font-semibold text-amber-800 dark:text-amber-300'
                 : 'text-slate-600 dark:text-slate-400',
@@ -353,9 +354,10 @@ export function TiersEditor({ config }: TiersEditorProps) {
           >
             {isDirty ? t('saveBar.dirty') : t('saveBar.clean')}
           </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          <div className="flex flex-1 gap-2 sm:flex-none">
             <Button
               variant="secondary"
+              className="flex-1 sm:flex-none"
               disabled={!isDirty}
               onClick={() => {
                 setFailure(null);
@@ -365,7 +367,7 @@ export function TiersEditor({ config }: TiersEditorProps) {
               <RotateCcw aria-hidden="true" className="size-4" />
               {t('saveBar.discard')}
             </Button>
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" className="flex-1 sm:flex-none" loading={isSubmitting}>
               {isSubmitting ? null : <Save aria-hidden="true" className="size-4" />}
               {t('saveBar.save')}
             </Button>
