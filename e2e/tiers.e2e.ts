@@ -207,7 +207,7 @@ describe('the shopper sees their tier', () => {
       );
       const card = page.getByTestId('tier-card');
       await card.waitFor();
-      await card.getByText(shop[lang]['tier.label']).waitFor();
+      await card.getByText(shop[lang]['tier.label'], { exact: true }).waitFor();
       // The ladder lists the three tiers the merchant saved, in the page's language.
       const ladder = card.getByTestId('tier-ladder');
       expect(await ladder.getByRole('listitem').allTextContents()).toEqual([
