@@ -162,6 +162,8 @@ export const TierChangeSchema = z.object({
   to: TierBriefSchema.nullable(),
   cause: TierChangeCauseSchema,
   detail: z.string().nullable(),
+  /** What basisValue counts: points earned or whole SAR spent (the programme's basis then). */
+  basis: TierBasisSchema.nullable(),
   /** The basis value at the change (points, or whole SAR). */
   basisValue: z.number().int(),
   at: z.iso.datetime(),

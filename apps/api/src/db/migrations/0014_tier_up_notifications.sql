@@ -1,5 +1,7 @@
--- VIP tiers (0012) as before, and also: a move up caused by the customer's own activity puts a
--- tier_up e-mail in the notifications outbox (0013) in the same transaction (decisions 023, 024).
+ALTER TABLE "tier_changes" ADD COLUMN "basis" text;--> statement-breakpoint
+-- VIP tiers (0012) as before, and also: each move keeps the basis its value counts, and a move up
+-- caused by the customer's own activity puts a tier_up e-mail in the notifications outbox (0013)
+-- in the same transaction (decisions 023, 024).
 CREATE OR REPLACE FUNCTION "nuqat_tier_recompute"(p_merchant bigint, p_customer bigint, p_cause text,
                                        p_detail text, p_at timestamptz) RETURNS integer
 LANGUAGE plpgsql AS $$
@@ -50,10 +52,10 @@ BEGIN
            tier_checked_at = p_at, tier_value = v_value
      WHERE merchant_id = p_merchant AND id = p_customer;
     INSERT INTO tier_changes (merchant_id, customer_id, from_tier, to_tier, direction, cause,
-                              detail, basis_value)
+                              detail, basis, basis_value)
     VALUES (p_merchant, p_customer, nuqat_tier_brief(v_current), nuqat_tier_brief(v_target),
             v_move, CASE WHEN v_move < 0 AND s.grace_days > 0 THEN 'grace_ended' ELSE p_cause END,
-            p_detail, v_units)
+            p_detail, s.basis, v_units)
     RETURNING id INTO v_change;
     -- The customer's own activity lifted them into a tier: tell them (the outbox, decision 023),
     -- in this transaction, once per move. A merchant's change of the tiers mails nobody.

@@ -85,6 +85,8 @@ export const tierChanges = pgTable(
     direction: integer('direction').notNull(),
     cause: text('cause', { enum: TIER_CHANGE_CAUSES }).notNull(),
     detail: text('detail'),
+    /** What `basisValue` counts (the programme's basis then): points, or whole SAR. */
+    basis: text('basis', { enum: TIER_BASES }),
     basisValue: bigint('basis_value', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

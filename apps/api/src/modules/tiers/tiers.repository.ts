@@ -145,8 +145,8 @@ export async function moveCustomersOutOfTiers(
          )})
       RETURNING c.id, nuqat_tier_brief(t) AS brief, ${units} AS units
     )
-    INSERT INTO tier_changes (merchant_id, customer_id, from_tier, to_tier, direction, cause, basis_value)
-    SELECT ${merchantId}, id, brief, NULL, -1, 'tiers_changed', units FROM moved`);
+    INSERT INTO tier_changes (merchant_id, customer_id, from_tier, to_tier, direction, cause, basis, basis_value)
+    SELECT ${merchantId}, id, brief, NULL, -1, 'tiers_changed', ${basis}, units FROM moved`);
 }
 
 export async function deleteTiers(

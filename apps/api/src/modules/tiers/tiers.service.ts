@@ -61,6 +61,7 @@ export function tierChangeView(row: TierChangeRow): TierChange {
     to: row.toTier,
     cause: row.cause,
     detail: row.detail,
+    basis: row.basis,
     basisValue: row.basisValue,
     at: row.createdAt.toISOString(),
   };

@@ -646,6 +646,7 @@ describe('what customers and merchants see', () => {
       from: null,
       to: { nameEn: 'Gold' },
       cause: 'activity',
+      basis: 'spend',
       basisValue: 900,
     });
     // Another store's filter by this store's tier finds nobody.

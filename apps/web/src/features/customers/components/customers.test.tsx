@@ -12,6 +12,7 @@ import {
   type Tier,
   type TierChange,
 } from '@nuqat/contracts';
+import { formatCurrency } from '../../../lib/format';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
 import { errorBody, signIn, storeInfoBody, tier, tiersBody } from '../../../testing/mocks';
@@ -348,7 +349,8 @@ describe('VIP tiers on the customers screens', () => {
         from: brief(1),
         to: brief(2),
         cause: 'activity',
-        detail: null,
+        detail: 'order:5521',
+        basis: 'spend',
         basisValue: 2150,
         at: '2026-11-20T09:00:00.000Z',
       },
@@ -357,6 +359,7 @@ describe('VIP tiers on the customers screens', () => {
         to: brief(1),
         cause: 'tiers_changed',
         detail: null,
+        basis: 'points',
         basisValue: 600,
         at: '2026-11-01T09:00:00.000Z',
       },
@@ -369,7 +372,11 @@ describe('VIP tiers on the customers screens', () => {
     const [up, first] = within(card).getAllByTestId('tier-change');
     expect(up).toHaveTextContent('صعد');
     expect(up).toHaveTextContent('بنشاطه (طلب أو نقاط)');
-    expect(up).toHaveTextContent('القيمة المحتسبة 2,150');
+    expect(up).toHaveTextContent('الطلب 5521');
+    expect(up).toHaveTextContent(
+      `الإنفاق المحتسب: ${formatCurrency(2150, 'ar').replace(/\s+/g, ' ')}`,
+    );
+    expect(first).toHaveTextContent('النقاط المحتسبة: 600 نقطة');
     expect(first).toHaveTextContent('بلا مستوى');
     expect(first).toHaveTextContent('غيّرتَ المستويات');
   });

@@ -4,7 +4,11 @@ import type { CustomerAccount, TierBrief } from '@nuqat/contracts';
 import { Card } from '../../../components/ui/card';
 import { TierBadge } from '../../../components/ui/tier-badge';
 import { cn } from '../../../lib/cn';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatCurrency, formatDateTime, formatNumber } from '../../../lib/format';
+
+/** The order behind a move (the engine records its ledger source or order as `order:ID`). */
+const orderOf = (detail: string | null): string | null =>
+  /^order:(\d+)$/.exec(detail ?? '')?.[1] ?? null;
 
 function TierOrNone({ tier }: { tier: TierBrief | null }) {
   const { t } = useTranslation('customers');
@@ -65,14 +69,23 @@ export function TierChanges({ account }: { account: CustomerAccount }) {
                   </p>
                   <p className="text-slate-600 dark:text-slate-400">
                     {t(`tier.causes.${change.cause}`)}
-                    {change.detail ? (
+                    {orderOf(change.detail) ? (
                       <>
                         {' · '}
-                        <bdi>{change.detail}</bdi>
+                        {t('tier.detailOrder', { id: orderOf(change.detail) })}
                       </>
                     ) : null}
                     {' · '}
-                    {t('tier.value', { value: formatNumber(change.basisValue, language) })}
+                    {change.basis === 'spend'
+                      ? t('tier.valueSpend', {
+                          value: formatCurrency(change.basisValue, language),
+                        })
+                      : change.basis === 'points'
+                        ? t('tier.valuePoints', {
+                            count: change.basisValue,
+                            value: formatNumber(change.basisValue, language),
+                          })
+                        : t('tier.value', { value: formatNumber(change.basisValue, language) })}
                   </p>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
                     <bdi>{formatDateTime(change.at, language)}</bdi>
