@@ -373,7 +373,7 @@ export async function startSallaSandbox(
               c.merchantId === store.merchantId && c.code === body.code && c.status === 'active',
           )
         )
-          fields.code = ['كود الكوبون مستخدم مسبقاً'];
+          fields.code = ['كود الكوبون مستخدم مسبقًا'];
         if (
           !['percentage', 'fixed', 'Percentage', 'Fixed', 'p', 'f', 'P', 'F'].includes(
             String(body.type),

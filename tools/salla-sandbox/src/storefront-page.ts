@@ -27,7 +27,7 @@ const TEXT = {
     demo: 'متجر تجريبي على سلة (Sandbox)',
     title: 'متجر تجريبي',
     other: { href: 'en', label: 'English' },
-    hero: 'وصل حديثاً',
+    hero: 'وصل حديثًا',
     heroText: 'منتجات مختارة بعناية، والتوصيل لجميع مدن المملكة.',
     add: 'أضف للسلة',
     currency: 'ر.س',

@@ -86,7 +86,7 @@ export function passwordResetCodeMail(input: {
     subject: 'رمز استعادة كلمة المرور | Your Nuqat password reset code',
     ...bilingual({
       ar: [
-        `مرحباً ${input.storeName}،`,
+        `مرحبًا ${input.storeName}،`,
         'استخدم هذا الرمز لإعادة تعيين كلمة مرور لوحة تحكم نقاط:',
         `الرمز صالح لمدة ${RESET_CODE_TTL_MINUTES} دقيقة ولمرة واحدة فقط. إن لم تطلبه فتجاهل هذه الرسالة.`,
       ],
@@ -108,10 +108,10 @@ export function setPasswordMail(input: {
 }): MailMessage {
   return {
     to: input.to,
-    subject: 'مرحباً بك في نقاط، عيّن كلمة المرور | Welcome to Nuqat: set your password',
+    subject: 'مرحبًا بك في نقاط، عيّن كلمة المرور | Welcome to Nuqat: set your password',
     ...bilingual({
       ar: [
-        `مرحباً ${input.storeName}،`,
+        `مرحبًا ${input.storeName}،`,
         'تم تثبيت نقاط على متجرك في سلة. لتدخل لوحة التحكم عيّن كلمة مرور: افتح صفحة الدخول، اختر «نسيت كلمة المرور؟»، وأدخل هذا الرمز:',
         `الرمز صالح لمدة ${RESET_CODE_TTL_MINUTES} دقيقة، ويمكنك طلب رمز جديد في أي وقت من الصفحة نفسها.`,
       ],
@@ -132,7 +132,7 @@ export function reconnectStoreMail(input: { to: string; storeName: string }): Ma
     subject: 'انقطع اتصال نقاط بمتجرك | Nuqat lost its connection to your store',
     ...bilingual({
       ar: [
-        `مرحباً ${input.storeName}،`,
+        `مرحبًا ${input.storeName}،`,
         'رفضت سلة تجديد صلاحية نقاط على متجرك، لذلك توقف إصدار الكوبونات. أعد تثبيت التطبيق من متجر تطبيقات سلة لاستعادة الاتصال؛ بيانات برنامجك محفوظة.',
       ],
       en: [
@@ -158,7 +158,7 @@ export function shopperCodeMail(input: {
         : `رمز الدخول إلى برنامج الولاء في ${input.storeName} | Your loyalty sign-in code`,
     ...bilingual({
       ar: [
-        'مرحباً،',
+        'مرحبًا،',
         `استخدم هذا الرمز لفتح نقاطك ومكافآتك في ${input.storeName}:`,
         `الرمز صالح لمدة ${SHOPPER_CODE_TTL_MINUTES} دقائق ولمرة واحدة. إن لم تطلبه فتجاهل هذه الرسالة.`,
       ],
@@ -262,7 +262,7 @@ export function referralGiftMail(input: {
         : `هديتك من ${input.storeName}: ${ar} | Your gift from ${input.storeName}`,
     ...bilingual({
       ar: [
-        'أهلاً بك!',
+        'أهلًا بك!',
         `دعاك صديقك إلى ${input.storeName}، وهذه هديتك: ${ar} على طلبك الأول. أدخل الكوبون في السلة عند الدفع:`,
         `صالح حتى ${input.expiresOn} ولمرة واحدة.`,
       ],
@@ -294,11 +294,11 @@ export function referralRewardMail(input: {
     to: input.to,
     subject:
       input.lang === 'en'
-        ? `Thanks for inviting a friend to ${input.storeName} | شكراً لدعوتك صديقاً`
-        : `شكراً لدعوتك صديقاً إلى ${input.storeName} | Thanks for inviting a friend`,
+        ? `Thanks for inviting a friend to ${input.storeName} | شكرًا لدعوتك صديقًا`
+        : `شكرًا لدعوتك صديقًا إلى ${input.storeName} | Thanks for inviting a friend`,
     ...bilingual({
       ar: [
-        'شكراً لك!',
+        'شكرًا لك!',
         `أتمّ صديقك الذي دعوته طلبه الأول في ${input.storeName}، وهذه مكافأتك: ${ar}. أدخل الكوبون في السلة عند الدفع:`,
         `صالح حتى ${input.expiresOn} ولمرة واحدة.`,
       ],

@@ -24,8 +24,8 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchem
 
 const SUCCESS = {
   forgot: {
-    ar: 'إذا كان البريد مسجلاً لدينا فستصلك رسالة برمز التحقق',
-    en: 'If this e-mail belongs to an account, a verification code is on its way.',
+    ar: 'إذا كان البريد مسجلًا لدينا فستصلك رسالة برمز التحقق',
+    en: 'If this email belongs to an account, a verification code is on its way.',
   },
   verified: { ar: 'تم التحقق من الرمز بنجاح', en: 'Code verified successfully' },
   reset: { ar: 'تم تحديث كلمة المرور بنجاح', en: 'Password updated successfully' },

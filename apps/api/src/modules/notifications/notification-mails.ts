@@ -192,7 +192,7 @@ export function notificationMail(input: NotificationMailInput): MailMessage {
     footer: {
       lines: [
         `تصلك هذه الرسالة لأنك من عملاء ${store} في برنامج النقاط.`,
-        `You receive this e-mail as a customer of ${store}'s points programme.`,
+        `You receive this email as a customer of ${store}'s points programme.`,
       ],
       ...(input.unsubscribe
         ? { link: { href: input.unsubscribe.url, label: 'إلغاء الاشتراك | Unsubscribe' } }

@@ -30,8 +30,8 @@ const errors = {
 
 const SUCCESS = {
   codeSent: {
-    ar: 'إذا كان البريد مسجلاً في هذا المتجر فستصلك رسالة برمز الدخول',
-    en: 'If this e-mail belongs to a customer of this store, a sign-in code is on its way.',
+    ar: 'إذا كان البريد مسجلًا في هذا المتجر فستصلك رسالة برمز الدخول',
+    en: 'If this email belongs to a customer of this store, a sign-in code is on its way.',
   },
   loggedOut: { ar: 'تم تسجيل الخروج', en: 'Signed out' },
 } as const;

@@ -535,7 +535,7 @@ describe('the shopper loyalty page', () => {
     expect(within(panel).getAllByRole('listitem')).toHaveLength(5);
     expect(within(panel).getByText('نقاط الطلب رقم 1001')).toBeInTheDocument();
     expect(within(panel).queryByText('نقاط الطلب رقم 1006')).not.toBeInTheDocument();
-    await user.click(within(panel).getByRole('button', { name: 'عرض السجل كاملاً (8)' }));
+    await user.click(within(panel).getByRole('button', { name: 'عرض السجل كاملًا (8)' }));
     expect(within(panel).getAllByRole('listitem')).toHaveLength(8);
     expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
   });
@@ -589,7 +589,7 @@ describe('the shopper loyalty page', () => {
     expect(within(balance()).getByText('250')).toBeInTheDocument();
     expect(pending).toHaveTextContent('120 نقطة معلّقة');
     expect(pending).toHaveTextContent(
-      'تصبح متاحة بعد 14 يوماً من وصول الطلب إلى حالة «تم التنفيذ» أو «تم التوصيل».',
+      'تصبح متاحة بعد 14 يومًا من وصول الطلب إلى حالة «تم التنفيذ» أو «تم التوصيل».',
     );
   });
 

@@ -20,12 +20,12 @@ export const ar = {
   'errors.refreshFailed': 'تعذّر تحديث البيانات، حاول مرة أخرى.',
   'errors.redeemFailed': 'تعذّر استبدال المكافأة، حاول مرة أخرى.',
   'errors.network': 'لا يوجد اتصال بالخادم، تحقق من اتصالك بالإنترنت.',
-  'errors.timeout': 'استغرق الخادم وقتاً أطول من المعتاد، حاول مرة أخرى.',
+  'errors.timeout': 'استغرق الخادم وقتًا أطول من المعتاد، حاول مرة أخرى.',
   'errors.requestCodeFailed': 'تعذّر إرسال رمز الدخول، حاول مرة أخرى.',
   'errors.verifyFailed': 'تعذّر التحقق من الرمز، حاول مرة أخرى.',
-  'errors.emailInvalid': 'أدخل بريداً إلكترونياً صحيحاً.',
+  'errors.emailInvalid': 'أدخل بريدًا إلكترونيًا صحيحًا.',
   'errors.sessionEnded': 'انتهت جلستك، سجّل الدخول مرة أخرى.',
-  'errors.copyFailed': 'تعذّر النسخ، حدّد الرمز وانسخه يدوياً.',
+  'errors.copyFailed': 'تعذّر النسخ، حدّد الرمز وانسخه يدويًا.',
 
   'signIn.title': 'يجب تسجيل الدخول للوصول إلى برنامج الولاء',
   'signIn.intro': 'أدخل بريدك الإلكتروني المسجّل في المتجر، وسنرسل إليك رمز دخول من 6 أرقام.',
@@ -62,7 +62,7 @@ export const ar = {
   'balance.pendingHint':
     'من طلباتك الأخيرة، ولا تُستبدل بعد. تصبح متاحة عند وصول الطلب إلى حالة {{statuses}}.',
   'balance.pendingHintHold':
-    'من طلباتك الأخيرة، ولا تُستبدل بعد. تصبح متاحة بعد {{days}} يوماً من وصول الطلب إلى حالة {{statuses}}.',
+    'من طلباتك الأخيرة، ولا تُستبدل بعد. تصبح متاحة بعد {{days}} يومًا من وصول الطلب إلى حالة {{statuses}}.',
   'balance.or': ' أو ',
 
   points: {
@@ -82,11 +82,11 @@ export const ar = {
     other: 'نقطة',
   },
 
-  'redeemOff.title': 'الاستبدال متوقف مؤقتاً',
+  'redeemOff.title': 'الاستبدال متوقف مؤقتًا',
   'redeemOff.PROGRAMME_PAUSED':
-    'أوقف المتجر برنامج الولاء مؤقتاً، فلا يمكن استبدال النقاط الآن. نقاطك محفوظة في رصيدك.',
+    'أوقف المتجر برنامج الولاء مؤقتًا، فلا يمكن استبدال النقاط الآن. نقاطك محفوظة في رصيدك.',
   'redeemOff.SUBSCRIPTION_INACTIVE':
-    'اشتراك المتجر في برنامج الولاء غير فعّال حالياً، فلا يمكن استبدال النقاط الآن. نقاطك محفوظة في رصيدك.',
+    'اشتراك المتجر في برنامج الولاء غير فعّال حاليًا، فلا يمكن استبدال النقاط الآن. نقاطك محفوظة في رصيدك.',
   'redeemOff.STORE_NEEDS_REINSTALL':
     'يحتاج المتجر إلى إعادة ربط برنامج الولاء، فلا يمكن استبدال النقاط الآن. نقاطك محفوظة في رصيدك.',
   'redeemOff.unknown': 'لا يمكن استبدال النقاط في هذا المتجر الآن. نقاطك محفوظة في رصيدك.',
@@ -96,7 +96,7 @@ export const ar = {
   'tabs.earn': 'طرق كسب النقاط',
   'tabs.history': 'السجل',
 
-  'rewards.empty': 'لا توجد مكافآت متاحة في هذا المتجر حالياً.',
+  'rewards.empty': 'لا توجد مكافآت متاحة في هذا المتجر حاليًا.',
   'rewards.details': 'التفاصيل',
   'rewards.redeem': 'استبدال',
   'rewards.redeeming': 'جارٍ الاستبدال…',
@@ -108,7 +108,7 @@ export const ar = {
   'rewards.cancel': 'إلغاء',
   'rewards.close': 'إغلاق',
 
-  'earn.empty': 'لا توجد طرق لكسب النقاط في هذا المتجر حالياً.',
+  'earn.empty': 'لا توجد طرق لكسب النقاط في هذا المتجر حاليًا.',
   'estimate.title': 'كم نقطة ستكسب؟',
   'estimate.amount': 'قيمة مشترياتك (ريال)',
   'estimate.hint': 'المبلغ بعد الخصم، دون الشحن والضريبة.',
@@ -120,12 +120,12 @@ export const ar = {
     many: 'ستكسب {{count}} نقطة',
     other: 'ستكسب {{count}} نقطة',
   },
-  'estimate.none': 'هذا المبلغ لا يكسب نقاطاً بعد.',
-  'estimate.invalid': 'أدخل مبلغاً بالأرقام، مثل 250.',
+  'estimate.none': 'هذا المبلغ لا يكسب نقاطًا بعد.',
+  'estimate.invalid': 'أدخل مبلغًا بالأرقام، مثل 250.',
   'estimate.note': 'تقدير: تُحسب النقاط على الطلب نفسه، وتظهر معلّقة حتى يكتمل.',
 
   'history.empty': 'لا يوجد في سجلك نقاط بعد. تسوّق من المتجر لتبدأ بجمعها.',
-  'history.showAll': 'عرض السجل كاملاً ({{count}})',
+  'history.showAll': 'عرض السجل كاملًا ({{count}})',
   // As the API describes redemptions in the history (shopper.service.ts).
   'history.redeemedFor': 'استبدال نقاط بمكافأة «{{name}}»',
   'history.earned': 'مكتسبة',
@@ -146,7 +146,7 @@ export const ar = {
 
   'redeem.successTitle': 'تم استبدال نقاطك بمكافأة «{{name}}»',
   'redeem.codeLabel': 'رمز الكوبون',
-  'redeem.emailNote': 'سيصلك الكوبون على بريدك الإلكتروني أيضاً.',
+  'redeem.emailNote': 'سيصلك الكوبون على بريدك الإلكتروني أيضًا.',
   'redeem.dismiss': 'إخفاء',
 
   'referral.title': 'ادعُ أصدقاءك، ولكلٍّ منكما هدية',
@@ -156,7 +156,7 @@ export const ar = {
   'referral.copy': 'نسخ الرابط',
   'referral.copyLink': 'نسخ رابط الدعوة',
   'referral.linkCopied': 'تم نسخ رابط الدعوة.',
-  'referral.copyFailed': 'تعذّر النسخ، حدّد الرابط وانسخه يدوياً.',
+  'referral.copyFailed': 'تعذّر النسخ، حدّد الرابط وانسخه يدويًا.',
   'referral.shareLabel': 'شارك رابطك',
   'referral.shareVia': 'شارك عبر {{app}}',
   'referral.whatsapp': 'واتساب',
@@ -169,7 +169,7 @@ export const ar = {
     one: 'انضم صديق واحد عبر رابطك',
     two: 'انضم صديقان عبر رابطك',
     few: 'انضم {{count}} أصدقاء عبر رابطك',
-    many: 'انضم {{count}} صديقاً عبر رابطك',
+    many: 'انضم {{count}} صديقًا عبر رابطك',
     other: 'انضم {{count}} صديق عبر رابطك',
   },
   'referral.rewarded': {

@@ -22,6 +22,17 @@ describe('loyalty page catalogues', () => {
     }
   });
 
+  test('the names of decision 022: email in English; «تعذّر» and the tanween «ًا» in Arabic', () => {
+    const texts = (language: Language) =>
+      Object.entries(CATALOGUES[language]).flatMap(([key, message]) =>
+        (typeof message === 'string' ? [message] : Object.values(message)).map(
+          (text) => [key, text ?? ''] as const,
+        ),
+      );
+    for (const [key, text] of texts('en')) expect(text, key).not.toMatch(/e-mail/i);
+    for (const [key, text] of texts('ar')) expect(text, key).not.toMatch(/فشل في|اً/);
+  });
+
   test.each(LANGUAGES)('no %s text is empty', (language) => {
     for (const [key, message] of Object.entries(CATALOGUES[language])) {
       const texts = typeof message === 'string' ? [message] : Object.values(message);

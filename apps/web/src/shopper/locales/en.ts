@@ -20,21 +20,21 @@ export const en: Catalogue = {
   'errors.timeout': 'The server took longer than usual. Please try again.',
   'errors.requestCodeFailed': 'The sign-in code could not be sent. Please try again.',
   'errors.verifyFailed': 'The code could not be checked. Please try again.',
-  'errors.emailInvalid': 'Enter a valid e-mail address.',
+  'errors.emailInvalid': 'Enter a valid email address.',
   'errors.sessionEnded': 'Your session has ended. Please sign in again.',
   'errors.copyFailed': 'Copying failed. Select the code and copy it yourself.',
 
   'signIn.title': 'You must log in to reach the loyalty programme',
   'signIn.intro':
-    'Enter the e-mail address you use in this store and we will send you a 6-digit sign-in code.',
-  'signIn.email': 'E-mail',
+    'Enter the email address you use in this store and we will send you a 6-digit sign-in code.',
+  'signIn.email': 'Email',
   'signIn.sendCode': 'Send sign-in code',
   'signIn.codeSentTo': 'Enter the 6-digit code we sent to {{email}}.',
   'signIn.code': 'Sign-in code',
   'signIn.codeHint': '6 digits, valid for 10 minutes.',
   'signIn.verify': 'Sign in',
   'signIn.resend': 'Send the code again',
-  'signIn.changeEmail': 'Change e-mail',
+  'signIn.changeEmail': 'Change email',
 
   'profile.refresh': 'Refresh',
   'profile.logout': 'Log out',
@@ -113,7 +113,7 @@ export const en: Catalogue = {
 
   'redeem.successTitle': 'You redeemed your points for "{{name}}"',
   'redeem.codeLabel': 'Coupon code',
-  'redeem.emailNote': 'The coupon is also on its way to your e-mail.',
+  'redeem.emailNote': 'The coupon is also on its way to your email.',
   'redeem.dismiss': 'Hide',
 
   'referral.title': 'Invite friends — a gift for each of you',
@@ -128,7 +128,7 @@ export const en: Catalogue = {
   'referral.shareVia': 'Share on {{app}}',
   'referral.whatsapp': 'WhatsApp',
   'referral.x': 'X',
-  'referral.email': 'E-mail',
+  'referral.email': 'Email',
   'referral.shareSubject': 'A gift for you from {{store}}',
   'referral.shareText':
     'A gift for you from {{store}}: a coupon for {{reward}}. Claim it with my invitation link: {{link}}',
@@ -146,8 +146,8 @@ export const en: Catalogue = {
 
   'gift.title': 'Your friend sent you a gift',
   'gift.text': 'A coupon for {{reward}} at {{store}}.',
-  'gift.ask': 'Enter your e-mail and we will send it to you.',
-  'gift.email': 'Your e-mail',
+  'gift.ask': 'Enter your email and we will send it to you.',
+  'gift.email': 'Your email',
   'gift.emailHint': 'The coupon code goes to this address only.',
   'gift.claim': 'Send me the gift',
   'gift.sent': 'Your coupon was sent to {{sentTo}}',

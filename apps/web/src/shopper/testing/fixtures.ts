@@ -166,7 +166,7 @@ export function sessionBody() {
 }
 
 export function codeSentBody(
-  message = 'إذا كان البريد مسجلاً في المتجر فستصلك رسالة فيها رمز الدخول',
+  message = 'إذا كان البريد مسجلًا في المتجر فستصلك رسالة فيها رمز الدخول',
 ) {
   return MessageResponseSchema.parse({ success: true, message });
 }

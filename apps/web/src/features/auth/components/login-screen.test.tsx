@@ -173,14 +173,14 @@ describe('login errors', () => {
     server.use(
       http.post(LOGIN_URL, () =>
         HttpResponse.json(
-          { success: false, code: 'ACCOUNT_LOCKED', message: 'الحساب مقفل مؤقتاً' },
+          { success: false, code: 'ACCOUNT_LOCKED', message: 'الحساب مقفل مؤقتًا' },
           { status: 403 },
         ),
       ),
     );
     const { user } = await openLogin();
     await submitWith(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('الحساب مقفل مؤقتاً');
+    expect(await screen.findByRole('alert')).toHaveTextContent('الحساب مقفل مؤقتًا');
   });
 
   test('an answer without a token or success flag shows "Invalid server response"', async () => {
