@@ -1,6 +1,8 @@
 // Benchmark of the customers screens (issue 13) on a large store, against plain pgbench on the
 // same server: a list page in each sort, a page further in with its cursor, searches, the filters,
-// one shopper's account and ledger.
+// one shopper's account and ledger; VIP tiers (issue 14): the pass that puts every shopper in a
+// tier after the merchant saves them (timed), the programme with its counts, the preview of a
+// draft, the list filtered by tier.
 //
 //   npm run build              (once: the benchmark runs the production bundle)
 //   npm run bench:customers    (BENCH_CUSTOMERS=100000 for a quicker look;
@@ -41,13 +43,67 @@ function endpoints(customers, cursor) {
     { name: 'account: their ledger', url: `/api/merchants/customers/${mid}/ledger` },
   ];
 }
+/** Two tiers on lifetime spend, and the time the store-wide pass takes to place every shopper. */
+const TIERS = {
+  enabled: true,
+  basis: 'spend',
+  window: 'lifetime',
+  graceDays: 30,
+  tiers: [
+    { nameAr: 'فضي', nameEn: 'Silver', colour: '#94a3b8', threshold: 200, multiplierPct: 125 },
+    { nameAr: 'ذهبي', nameEn: 'Gold', colour: '#eab308', threshold: 1000, multiplierPct: 150 },
+  ],
+};
+
+async function tierRequests({ get, send, seed }) {
+  const started = performance.now();
+  const saved = (await send('/api/tiers', { method: 'PUT', body: TIERS })).body.data;
+  let config = saved;
+  while (config.recomputing) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    config = (await get('/api/tiers')).body.data;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const placed = config.tiers.reduce((n, t) => n + t.customers, 0) + config.untiered;
+  if (placed !== seed.customers)
+    throw new RunFailed(`tiers: ${placed} shoppers counted of ${seed.customers}`);
+  console.log(
+    `tiers: the pass placed ${seed.customers} shoppers in ${seconds.toFixed(1)} s ` +
+      `(${config.tiers.map((t) => `${t.nameEn} ${t.customers}`).join(', ')}, none ${config.untiered})`,
+  );
+  const preview = (await send('/api/tiers/preview', { method: 'POST', body: TIERS })).body.data;
+  if (preview.tiers.join() !== config.tiers.map((t) => t.customers).join())
+    throw new RunFailed(`tiers: the preview ${preview.tiers} is not the pass's counts`);
+  const gold = config.tiers[1].id;
+  const top = (await get(`/api/merchants/customers?tier=${gold}`)).body.data.items;
+  if (top.some((c) => c.tier?.id !== gold)) throw new RunFailed('tiers: the filter let others in');
+  const points = { ...TIERS, basis: 'points', window: 'rolling_12_months' };
+  return [
+    { name: 'tiers: the programme with its counts', url: '/api/tiers' },
+    {
+      name: 'tiers: preview (the saved basis)',
+      url: '/api/tiers/preview',
+      method: 'POST',
+      body: TIERS,
+    },
+    {
+      name: 'tiers: preview (points, 12 months: from the ledger)',
+      url: '/api/tiers/preview',
+      method: 'POST',
+      body: points,
+    },
+    { name: 'list: one tier', url: `/api/merchants/customers?tier=${gold}` },
+    { name: 'list: no tier, by balance', url: '/api/merchants/customers?tier=none&sort=balance' },
+  ];
+}
+
 const mobileOf = (i) => `+9665${String((BigInt(i) * 7919n) % 100000000n).padStart(8, '0')}`;
 
 runMain(() =>
   runLargeStoreBench({
     name: 'customers',
     firstColumn: 'Request',
-    requests: async ({ get, seed }) => {
+    requests: async ({ get, send, seed }) => {
       // The answers are the seeded store's: a full first page, the shoppers searched for found.
       const { body } = await get('/api/merchants/customers');
       if (body.data.items.length !== 25 || !body.data.nextCursor)
@@ -63,7 +119,7 @@ runMain(() =>
       const account = (await get(`/api/merchants/customers/${mid}`)).body.data;
       if (account.customer.id !== mid) throw new RunFailed('account: not the shopper asked for');
 
-      return list;
+      return [...list, ...(await tierRequests({ get, send, seed }))];
     },
   }),
 );

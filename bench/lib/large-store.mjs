@@ -44,11 +44,16 @@ const config = {
   reuseUrl: process.env.BENCH_DATABASE_URL,
 };
 
-/** One authenticated GET; anything but 200 is a wrong answer. */
-async function call(api, token, url) {
+/** One authenticated request (a GET unless told); anything but 200 is a wrong answer. */
+async function call(api, token, url, { method = 'GET', body: payload } = {}) {
   const started = performance.now();
   const res = await fetch(`${api.baseUrl}${url}`, {
-    headers: { authorization: `Bearer ${token}` },
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
   });
   const body = await res.json();
   const ms = performance.now() - started;
@@ -61,15 +66,16 @@ const stats = (latencies) => {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
 };
 
-async function measure(get, request) {
-  for (let i = 0; i < 20; i++) await get(request.url);
+async function measure(send, request) {
+  const once = () => send(request.url, { method: request.method, body: request.body });
+  for (let i = 0; i < 20; i++) await once();
   const one = [];
-  for (let i = 0; i < config.requests; i++) one.push((await get(request.url)).ms);
+  for (let i = 0; i < config.requests; i++) one.push((await once()).ms);
   const loaded = [];
   const until = Date.now() + config.seconds * 1000;
   await Promise.all(
     Array.from({ length: config.connections }, async () => {
-      while (Date.now() < until) loaded.push((await get(request.url)).ms);
+      while (Date.now() < until) loaded.push((await once()).ms);
     }),
   );
   return {
@@ -116,8 +122,9 @@ function report(results, floor, seed, firstColumn) {
 }
 
 /**
- * Runs the benchmark. `requests({ get, seed })` checks that the API answers the seeded store
- * (throwing RunFailed when not) and returns the requests to measure, `[{ name, url }]`; `get(url)`
+ * Runs the benchmark. `requests({ get, send, seed })` checks that the API answers the seeded store
+ * (throwing RunFailed when not) and returns the requests to measure, `[{ name, url, method?,
+ * body? }]`; `send(url, { method, body })` is any request, `get(url)`
  * is an authenticated GET answering `{ ms, body }`.
  */
 export async function runLargeStoreBench({ name, firstColumn, requests }) {
@@ -176,13 +183,14 @@ export async function runLargeStoreBench({ name, firstColumn, requests }) {
     });
     const token = (await login.json()).data?.token;
     if (!token) throw new RunFailed(`login failed: ${login.status}`);
-    const get = (url) => call(api, token, url);
+    const send = (url, init) => call(api, token, url, init);
+    const get = (url) => send(url);
 
-    const list = await requests({ get, seed });
+    const list = await requests({ get, send, seed });
     const results = [];
     for (const request of list) {
       console.log(`measuring ${request.name}…`);
-      results.push(await measure(get, request));
+      results.push(await measure(send, request));
     }
     report(results, floor, seed, firstColumn);
   } finally {
