@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExternalLink, Sparkles } from 'lucide-react';
-import { SUPPORT, type ReferralReward } from '@nuqat/contracts';
+import { Sparkles } from 'lucide-react';
+import type { ReferralReward } from '@nuqat/contracts';
 import { ActionError } from '../../../components/ui/action-error';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
@@ -9,6 +9,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { useToast } from '../../../components/ui/toast';
+import { UpgradePrompt } from '../../../components/ui/upgrade-prompt';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage, failureDetail, type Message } from '../../../lib/messages';
 import {
@@ -41,7 +42,7 @@ export function ReferralProgramme({ storeName }: ReferralProgrammeProps) {
   }
   if (settings.isError) {
     if (isApiError(settings.error) && settings.error.code === 'PLAN_FEATURE_REQUIRED')
-      return <UpgradePrompt />;
+      return <ReferralUpgrade />;
     return (
       <ErrorState
         message={errorMessage(settings.error, {
@@ -142,22 +143,15 @@ export function ReferralProgramme({ storeName }: ReferralProgrammeProps) {
   );
 }
 
-function UpgradePrompt() {
+function ReferralUpgrade() {
   const { t } = useTranslation('referrals');
   return (
-    <Card className="space-y-4 p-6 text-center sm:p-8" data-testid="referral-upgrade">
-      <Sparkles aria-hidden="true" className="mx-auto size-10 text-brand-600" />
-      <h2 className="text-xl font-bold text-slate-900 dark:text-white">{t('upgrade.title')}</h2>
-      <p className="mx-auto max-w-prose text-slate-600 dark:text-slate-400">{t('upgrade.text')}</p>
-      <a
-        href={SUPPORT.sallaAppStore}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
-        {t('upgrade.action')}
-        <ExternalLink aria-hidden="true" className="size-4" />
-      </a>
-    </Card>
+    <UpgradePrompt
+      icon={Sparkles}
+      title={t('upgrade.title')}
+      text={t('upgrade.text')}
+      action={t('upgrade.action')}
+      testId="referral-upgrade"
+    />
   );
 }

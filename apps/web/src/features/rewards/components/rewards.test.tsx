@@ -100,41 +100,46 @@ async function openRewardsDialog(initial: Reward[] = [], options = {}) {
   return { ...view, calls, dialog };
 }
 
+/** The report of one active reward, never redeemed. */
+function answerReport(existing: Reward) {
+  server.use(
+    http.get('/api/rewards/report', () =>
+      HttpResponse.json(
+        rewardsReportBody({
+          summary: {
+            rewards: 1,
+            activeRewards: 1,
+            redeemedCount: 0,
+            pointsSpent: 0,
+            unusedCoupons: 0,
+          },
+          rewards: [
+            {
+              id: existing.id,
+              name: existing.name,
+              type: existing.type,
+              value: existing.value,
+              pointsRequired: existing.pointsRequired,
+              isActive: true,
+              maxUsage: null,
+              redeemedCount: 0,
+              pointsSpent: 0,
+              unusedCoupons: 0,
+              lastRedeemedAt: null,
+            },
+          ],
+        }),
+      ),
+    ),
+  );
+}
+
 describe('rewards have one home: /rewards', () => {
   test('creates a reward from its header and edits one from its results card', async () => {
     signIn();
     const existing = reward({ name: 'خصم 10 ريال', pointsRequired: 100 });
     const calls = rewardsApi([existing]);
-    server.use(
-      http.get('/api/rewards/report', () =>
-        HttpResponse.json(
-          rewardsReportBody({
-            summary: {
-              rewards: 1,
-              activeRewards: 1,
-              redeemedCount: 0,
-              pointsSpent: 0,
-              unusedCoupons: 0,
-            },
-            rewards: [
-              {
-                id: existing.id,
-                name: existing.name,
-                type: existing.type,
-                value: existing.value,
-                pointsRequired: existing.pointsRequired,
-                isActive: true,
-                maxUsage: null,
-                redeemedCount: 0,
-                pointsSpent: 0,
-                unusedCoupons: 0,
-                lastRedeemedAt: null,
-              },
-            ],
-          }),
-        ),
-      ),
-    );
+    answerReport(existing);
     const { user } = renderApp('/rewards');
     const card = await screen.findByTestId('reward-stats');
     await user.click(within(card).getByRole('button', { name: 'تعديل خصم 10 ريال' }));
@@ -155,39 +160,6 @@ describe('rewards have one home: /rewards', () => {
 });
 
 describe('reward badges follow the store', () => {
-  function answerReport(existing: Reward) {
-    server.use(
-      http.get('/api/rewards/report', () =>
-        HttpResponse.json(
-          rewardsReportBody({
-            summary: {
-              rewards: 1,
-              activeRewards: 1,
-              redeemedCount: 0,
-              pointsSpent: 0,
-              unusedCoupons: 0,
-            },
-            rewards: [
-              {
-                id: existing.id,
-                name: existing.name,
-                type: existing.type,
-                value: existing.value,
-                pointsRequired: existing.pointsRequired,
-                isActive: true,
-                maxUsage: null,
-                redeemedCount: 0,
-                pointsSpent: 0,
-                unusedCoupons: 0,
-                lastRedeemedAt: null,
-              },
-            ],
-          }),
-        ),
-      ),
-    );
-  }
-
   test.each([
     ['active', { programmeEnabled: true }, 'مفعّلة'],
     ['paused', { programmeEnabled: false }, 'مفعّلة، الاستبدال متوقف'],
