@@ -92,8 +92,23 @@ export const customers = pgTable(
       sql`coalesce(${t.lastOrderAt}, '-infinity'::timestamptz)`,
       t.id,
     ),
-    /** Customers per tier, and the tier filter of the customers list. */
-    index('customers_tier_idx').on(t.merchantId, t.tierId),
+    /**
+     * The customers list filtered by a VIP tier, in each of its sorts, and the count per tier
+     * (docs/decisions/024). Partial: a customer in no tier — every customer of a store without
+     * tiers — costs these indexes nothing.
+     */
+    index('customers_tier_joined_idx')
+      .on(t.merchantId, t.tierId, t.createdAt, t.id)
+      .where(sql`${t.tierId} is not null`),
+    index('customers_tier_balance_idx')
+      .on(t.merchantId, t.tierId, t.pointsBalance, t.id)
+      .where(sql`${t.tierId} is not null`),
+    index('customers_tier_spend_idx')
+      .on(t.merchantId, t.tierId, t.spendHalalas, t.id)
+      .where(sql`${t.tierId} is not null`),
+    index('customers_tier_last_order_idx')
+      .on(t.merchantId, t.tierId, sql`coalesce(${t.lastOrderAt}, '-infinity'::timestamptz)`, t.id)
+      .where(sql`${t.tierId} is not null`),
     /** Customers whose grace period below their tier is running (the tier job). */
     index('customers_tier_grace_idx')
       .on(t.merchantId, t.tierBelowSince)

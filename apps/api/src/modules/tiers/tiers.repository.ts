@@ -51,17 +51,20 @@ export async function updateTierSettings(
     .where(eq(tierSettings.merchantId, merchantId));
 }
 
-/** How many customers are in each tier now (tier id → count; null = none), erased ones aside. */
+/**
+ * How many customers are in each tier now (tier id → count), from the partial tier indexes: an
+ * index-only count of the tiered customers, not a walk over the whole store.
+ */
 export async function countCustomersByTier(
   db: Executor,
   merchantId: number,
-): Promise<Map<string | null, number>> {
+): Promise<Map<string, number>> {
   const rows = await db
     .select({ tierId: customers.tierId, n: sql<string>`count(*)` })
     .from(customers)
-    .where(and(eq(customers.merchantId, merchantId), isNull(customers.erasedAt)))
+    .where(and(eq(customers.merchantId, merchantId), isNotNull(customers.tierId)))
     .groupBy(customers.tierId);
-  return new Map(rows.map((r) => [r.tierId, Number(r.n)]));
+  return new Map(rows.map((r) => [r.tierId!, Number(r.n)]));
 }
 
 /** Active rewards reserved per tier. */
@@ -175,8 +178,8 @@ export async function upsertTier(
 }
 
 /**
- * How many of the store's customers (erased ones aside) have each number of thresholds at or
- * below their basis value: bucket k = the k-th tier, 0 = none. `fromTierValue` reads the value
+ * How many of the store's customers have each number of thresholds at or below their basis
+ * value: bucket k = the k-th tier, 0 = none (where erased customers are, too). `fromTierValue` reads the value
  * each customer's last tier check kept (current when the basis and window are the saved ones);
  * otherwise it is worked out from the ledger or the orders.
  */
@@ -198,28 +201,29 @@ export async function previewBuckets(
       : sql`${now}::timestamptz - interval '12 months'`;
   let values;
   if (input.fromTierValue) {
-    values = sql`SELECT ${basis === 'spend' ? sql`tier_value / 100` : sql`tier_value`} AS units
-                   FROM customers WHERE merchant_id = ${merchantId} AND erased_at IS NULL`;
+    values = sql`SELECT CASE WHEN erased_at IS NOT NULL THEN -1
+                            ELSE ${basis === 'spend' ? sql`tier_value / 100` : sql`tier_value`} END AS units
+                   FROM customers WHERE merchant_id = ${merchantId}`;
   } else if (basis === 'spend' && window === 'lifetime') {
-    values = sql`SELECT spend_halalas / 100 AS units
-                   FROM customers WHERE merchant_id = ${merchantId} AND erased_at IS NULL`;
+    values = sql`SELECT CASE WHEN erased_at IS NOT NULL THEN -1 ELSE spend_halalas / 100 END AS units
+                   FROM customers WHERE merchant_id = ${merchantId}`;
   } else if (basis === 'spend') {
-    values = sql`SELECT coalesce(o.h, 0) / 100 AS units
+    values = sql`SELECT CASE WHEN c.erased_at IS NOT NULL THEN -1 ELSE coalesce(o.h, 0) / 100 END AS units
                    FROM customers c LEFT JOIN (
                      SELECT customer_id, sum(greatest(earn_base_halalas - refunded_halalas, 0)) AS h
                        FROM orders x
                       WHERE merchant_id = ${merchantId} AND customer_id IS NOT NULL
                         AND nuqat_order_counted(x) AND coalesce(placed_at, created_at) > ${from}
                       GROUP BY customer_id) o ON o.customer_id = c.id
-                  WHERE c.merchant_id = ${merchantId} AND c.erased_at IS NULL`;
+                  WHERE c.merchant_id = ${merchantId}`;
   } else {
-    values = sql`SELECT greatest(coalesce(l.p, 0), 0) AS units
+    values = sql`SELECT CASE WHEN c.erased_at IS NOT NULL THEN -1 ELSE greatest(coalesce(l.p, 0), 0) END AS units
                    FROM customers c LEFT JOIN (
                      SELECT customer_id, sum(delta) AS p FROM points_ledger
                       WHERE merchant_id = ${merchantId} AND created_at > ${from}
                         AND kind IN ${EARNED_KINDS}
                       GROUP BY customer_id) l ON l.customer_id = c.id
-                  WHERE c.merchant_id = ${merchantId} AND c.erased_at IS NULL`;
+                  WHERE c.merchant_id = ${merchantId}`;
   }
   const thresholds = `{${input.thresholds.join(',')}}`;
   const result = await db.execute(sql`

@@ -11,6 +11,7 @@ import {
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { totalRollup } from '../insights/insights.repository.ts';
 import { findMerchantById, type MerchantRow } from '../merchants/merchants.repository.ts';
 import {
   clearDeletedRewardsReservation,
@@ -87,15 +88,18 @@ export function createTiersService(ctx: Pick<AppContext, 'db' | 'now' | 'log'>) 
 
   async function getConfig({ merchantId }: { merchantId: number }): Promise<TiersConfig> {
     await growthMerchant(merchantId);
-    const [settings, rows, counts, reserved] = await Promise.all([
+    const [settings, rows, counts, reserved, store] = await Promise.all([
       findTierSettings(db, merchantId),
       findTiers(db, merchantId),
       countCustomersByTier(db, merchantId),
       countReservedRewards(db, merchantId),
+      // Every customer the store has (the insights rollup keeps the count with each new one).
+      totalRollup(db, merchantId),
     ]);
     const live = new Set(rows.map((t) => t.id));
-    let untiered = 0;
-    for (const [tierId, n] of counts) if (tierId === null || !live.has(tierId)) untiered += n;
+    let tiered = 0;
+    for (const [tierId, n] of counts) if (live.has(tierId)) tiered += n;
+    const untiered = Math.max(0, store.members - tiered);
     const list: Tier[] = rows.map((t) => ({
       id: t.id,
       position: t.position,

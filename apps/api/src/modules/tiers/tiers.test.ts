@@ -649,6 +649,22 @@ describe('what customers and merchants see', () => {
       basis: 'spend',
       basisValue: 900,
     });
+    const counts = TiersResponseSchema.parse((await call(store, 'GET', '/api/tiers')).json()).data;
+    expect(counts.tiers.map((t) => t.customers)).toEqual([1, 1]);
+    expect(counts.untiered).toBe(1);
+    // Erased (a privacy request), a customer leaves their tier and counts in none.
+    const erased = await call(store, 'POST', `/api/merchants/customers/${b.id}/erase`, {});
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await list(gold!.id)).toEqual([]);
+    const after = TiersResponseSchema.parse((await call(store, 'GET', '/api/tiers')).json()).data;
+    expect(after.tiers.map((t) => t.customers)).toEqual([1, 0]);
+    expect(after.untiered).toBe(2);
+    const preview = await call(store, 'POST', '/api/tiers/preview', programme());
+    expect(TiersPreviewResponseSchema.parse(preview.json()).data).toEqual({
+      tiers: [1, 0],
+      untiered: 2,
+      total: 3,
+    });
     // Another store's filter by this store's tier finds nobody.
     const other = await tierStore();
     const res = await call(other, 'GET', `/api/merchants/customers?tier=${gold!.id}`);
