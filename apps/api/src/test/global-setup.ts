@@ -73,6 +73,23 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
         return;
       }
       console.warn(`customer figures hold for all ${n} customers`);
+      // The customers per VIP tier (migration 0015) equal the customers rows in each tier.
+      const tierCounts = (
+        (await db.db.execute(sql`
+          select coalesce(k.merchant_id, c.merchant_id) as merchant_id,
+                 coalesce(k.tier_id, c.tier_id) as tier_id, k.n as kept, c.n as actual
+            from (select merchant_id, tier_id, sum(customers) as n from tier_counts group by 1, 2) k
+            full join (select merchant_id, tier_id, count(*) as n from customers
+                        where tier_id is not null group by 1, 2) c
+              on c.merchant_id = k.merchant_id and c.tier_id = k.tier_id
+           where coalesce(k.n, 0) <> coalesce(c.n, 0)`)) as unknown as { rows: unknown[] }
+      ).rows;
+      if (tierCounts.length > 0) {
+        console.error(`tier counts wrong: ${JSON.stringify(tierCounts.slice(0, 5))}`);
+        process.exitCode = 1;
+        return;
+      }
+      console.warn('tier counts hold for every tier');
     } finally {
       await db.close();
     }

@@ -1,5 +1,8 @@
 ALTER TABLE "tier_changes" ADD COLUMN "basis" text;--> statement-breakpoint
--- VIP tiers (0012) as before, and also: each move keeps the basis its value counts, and a move up
+-- VIP tiers (0012) as before, and also: a customer of a store with tiers who is in none holds the
+-- tier id 00000000-0000-0000-0000-000000000000 (so the customers list finds them through the tier
+-- indexes of 0015; NULL stays for stores without tiers), each move keeps the basis its value
+-- counts, and a move up
 -- caused by the customer's own activity puts a tier_up e-mail in the notifications outbox (0013)
 -- in the same transaction (decisions 023, 024).
 CREATE OR REPLACE FUNCTION "nuqat_tier_recompute"(p_merchant bigint, p_customer bigint, p_cause text,
@@ -48,7 +51,8 @@ BEGIN
   END IF;
 
   IF v_move <> 0 THEN
-    UPDATE customers SET tier_id = v_target.id, tier_since = p_at, tier_below_since = NULL,
+    UPDATE customers SET tier_id = coalesce(v_target.id, '00000000-0000-0000-0000-000000000000'),
+           tier_since = p_at, tier_below_since = NULL,
            tier_checked_at = p_at, tier_value = v_value
      WHERE merchant_id = p_merchant AND id = p_customer;
     INSERT INTO tier_changes (merchant_id, customer_id, from_tier, to_tier, direction, cause,
@@ -71,7 +75,7 @@ BEGIN
     END IF;
   ELSE
     -- (a tier removed meanwhile leaves nothing to point at)
-    UPDATE customers SET tier_id = CASE WHEN v_current.id IS NULL THEN NULL ELSE tier_id END,
+    UPDATE customers SET tier_id = coalesce(v_current.id, '00000000-0000-0000-0000-000000000000'),
            tier_below_since = v_below, tier_checked_at = p_at, tier_value = v_value
      WHERE merchant_id = p_merchant AND id = p_customer;
   END IF;

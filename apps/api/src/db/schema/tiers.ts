@@ -95,3 +95,21 @@ export const tierChanges = pgTable(
     index('tier_changes_customer_idx').on(t.merchantId, t.customerId, t.id),
   ],
 );
+
+/**
+ * How many customers each tier holds, kept by a trigger on `customers.tier_id` (migration 0015)
+ * in the transaction that moves them: the /tiers screen reads a handful of rows, not the store.
+ * Spread over slots (customer id mod 8) so customers moving at once rarely wait on one row.
+ */
+export const tierCounts = pgTable(
+  'tier_counts',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    tierId: uuid('tier_id').notNull(),
+    slot: integer('slot').notNull(),
+    customers: bigint('customers', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.tierId, t.slot] })],
+);

@@ -13,6 +13,7 @@ import {
   shopperSessions,
   webhookEvents,
 } from '../../db/schema/index.ts';
+import { NO_TIER_ID } from '../tiers/tiers.repository.ts';
 
 /**
  * Reads and writes of the customers screens (docs/decisions/017), always for one store. The list
@@ -203,7 +204,8 @@ export async function findCustomersPage(
     );
   }
   const direction = sql.raw(descending ? 'desc' : 'asc');
-  // One tier: its customers in the sort's order are one range of a customers_tier_*_idx. Naming
+  // One tier (or none, in a store with tiers: NO_TIER_ID): its customers in the sort's order are
+  // one range of a customers_tier_*_idx. Naming
   // the tier first in the order (a constant here) makes that the plan: a tier is made of high or
   // low spenders, so walking the store-wide sort index and filtering may pass most of the store.
   const tierFirst = filter.tierId ? sql`c.tier_id ${direction}, ` : sql``;
@@ -485,7 +487,7 @@ export async function eraseCustomer(
       birthday: null,
       birthdaySetAt: null,
       // An erased customer is in no tier and never worked out again (nuqat_tier_recompute).
-      tierId: null,
+      tierId: sql`case when ${customers.tierId} is null then null else ${NO_TIER_ID}::uuid end`,
       tierBelowSince: null,
       erasedAt: sql`coalesce(${customers.erasedAt}, ${at.toISOString()}::timestamptz)`,
       updatedAt: sql`now()`,

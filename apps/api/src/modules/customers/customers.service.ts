@@ -23,7 +23,12 @@ import { RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
 import { expiryFor } from '../engine/engine.service.ts';
 import { creditPoints, creditPointsMany, debitPoints } from '../engine/ledger.service.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
-import { findTierChanges, findTierSettings, findTiers } from '../tiers/tiers.repository.ts';
+import {
+  NO_TIER_ID,
+  findTierChanges,
+  findTierSettings,
+  findTiers,
+} from '../tiers/tiers.repository.ts';
 import { tierBrief, tierChangeView, tiersLive } from '../tiers/tiers.service.ts';
 import { BOM, csvLine, parseCsv } from './csv.ts';
 import {
@@ -360,7 +365,8 @@ export function createCustomersService(ctx: AppContext) {
     return merchant;
   }
 
-  function toFilter(query: CustomersFilter, now: Date): CustomerFilter {
+  /** `tiersOn`: the store's tiers are live, so its customers in none hold NO_TIER_ID. */
+  function toFilter(query: CustomersFilter, now: Date, tiersOn: boolean): CustomerFilter {
     return {
       q: query.q,
       sort: query.sort,
@@ -373,7 +379,14 @@ export function createCustomersService(ctx: AppContext) {
       expiring: query.expiringDays
         ? { now, before: new Date(now.getTime() + query.expiringDays * DAY_MS) }
         : undefined,
-      tierId: query.tier === undefined ? undefined : query.tier === 'none' ? null : query.tier,
+      tierId:
+        query.tier === undefined
+          ? undefined
+          : query.tier === 'none'
+            ? tiersOn
+              ? NO_TIER_ID
+              : null
+            : query.tier,
     };
   }
 
@@ -389,16 +402,16 @@ export function createCustomersService(ctx: AppContext) {
   async function listCustomers(merchantId: number, query: CustomersQuery): Promise<CustomersPage> {
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     if (after) checkCursorKey(query.sort, after.key);
+    const tiers = await tierBriefs(merchantId);
     const rows = await findCustomersPage(
       db,
       merchantId,
-      toFilter(query, ctx.now()),
+      toFilter(query, ctx.now(), tiers.size > 0),
       after,
       query.limit + 1,
     );
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
-    const tiers = await tierBriefs(merchantId);
     return {
       items: page.map((c) => toSummary(c, tiers)),
       nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.id) : null,
@@ -411,7 +424,7 @@ export function createCustomersService(ctx: AppContext) {
     query: CustomersFilter,
     lang: Language,
   ): AsyncGenerator<string> {
-    const filter = toFilter(query, ctx.now());
+    const filter = toFilter(query, ctx.now(), (await tierBriefs(merchantId)).size > 0);
     yield BOM + csvLine(CUSTOMERS_CSV_HEADER[lang]);
     let after: { key: string; id: number } | undefined;
     for (;;) {

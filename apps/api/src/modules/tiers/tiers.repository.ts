@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TierBasis, TierWindow } from '@nuqat/contracts';
 import { rowsOf, type Executor } from '../../db/client.ts';
-import { customers, rewards, tierChanges, tierSettings, tiers } from '../../db/schema/index.ts';
+import { rewards, tierChanges, tierCounts, tierSettings, tiers } from '../../db/schema/index.ts';
+
+/**
+ * The tier id of a customer who is in no tier of a store with tiers (NULL stays for stores that
+ * never had tiers): the customers list finds them through the same partial tier indexes.
+ */
+export const NO_TIER_ID = '00000000-0000-0000-0000-000000000000';
 
 export type TierRow = typeof tiers.$inferSelect;
 export type TierSettingsRow = typeof tierSettings.$inferSelect;
@@ -51,20 +57,17 @@ export async function updateTierSettings(
     .where(eq(tierSettings.merchantId, merchantId));
 }
 
-/**
- * How many customers are in each tier now (tier id → count), from the partial tier indexes: an
- * index-only count of the tiered customers, not a walk over the whole store.
- */
+/** How many customers are in each tier now (tier id → count), from the counters kept per move. */
 export async function countCustomersByTier(
   db: Executor,
   merchantId: number,
 ): Promise<Map<string, number>> {
   const rows = await db
-    .select({ tierId: customers.tierId, n: sql<string>`count(*)` })
-    .from(customers)
-    .where(and(eq(customers.merchantId, merchantId), isNotNull(customers.tierId)))
-    .groupBy(customers.tierId);
-  return new Map(rows.map((r) => [r.tierId!, Number(r.n)]));
+    .select({ tierId: tierCounts.tierId, n: sql<string>`sum(${tierCounts.customers})` })
+    .from(tierCounts)
+    .where(eq(tierCounts.merchantId, merchantId))
+    .groupBy(tierCounts.tierId);
+  return new Map(rows.map((r) => [r.tierId, Number(r.n)]));
 }
 
 /** Active rewards reserved per tier. */
@@ -139,7 +142,7 @@ export async function moveCustomersOutOfTiers(
   const units = basis === 'spend' ? sql`c.tier_value / 100` : sql`c.tier_value`;
   await db.execute(sql`
     WITH moved AS (
-      UPDATE customers c SET tier_id = NULL, tier_below_since = NULL, tier_since = now()
+      UPDATE customers c SET tier_id = ${NO_TIER_ID}::uuid, tier_below_since = NULL, tier_since = now()
         FROM tiers t
        WHERE c.merchant_id = ${merchantId} AND t.merchant_id = c.merchant_id AND t.id = c.tier_id
          AND c.tier_id IN (${sql.join(
@@ -159,6 +162,9 @@ export async function deleteTiers(
 ): Promise<void> {
   if (tierIds.length === 0) return;
   await db.delete(tiers).where(and(eq(tiers.merchantId, merchantId), inArray(tiers.id, tierIds)));
+  await db
+    .delete(tierCounts)
+    .where(and(eq(tierCounts.merchantId, merchantId), inArray(tierCounts.tierId, tierIds)));
 }
 
 export async function upsertTier(

@@ -31,6 +31,7 @@ import {
 } from '../../test/engine-support.ts';
 import { extractMailedCode } from '../../test/smtp-sink.ts';
 import { signedInStore, uniqueEmail, uniqueIp, type SignedInStore } from '../../test/test-app.ts';
+import { NO_TIER_ID } from './tiers.repository.ts';
 import type { RuleEvent } from '../../db/schema/index.ts';
 
 let ctx: EngineContext;
@@ -328,7 +329,7 @@ describe('a customer’s tier follows the events', () => {
       const saved = await saveTiers(store, programme());
       const shopper = customerFacts();
       await deliverOk(ctx, webhooks.orderCreated(store.merchantId, order(shopper, 60)));
-      expect((await tierOf(store.merchantId, shopper.id))?.tierId).toBeNull();
+      expect((await tierOf(store.merchantId, shopper.id))?.tierId).toBe(NO_TIER_ID);
       await deliverOk(ctx, webhooks.orderCreated(store.merchantId, order(shopper, 60)));
       expect((await tierOf(store.merchantId, shopper.id))?.tierId).toBe(saved.tiers[0]!.id);
       await deliverOk(ctx, webhooks.orderCreated(store.merchantId, order(shopper, 400)));
@@ -429,11 +430,11 @@ describe('a customer’s tier follows the events', () => {
       webhooks.orderCreated(store.merchantId, old, new Date(Date.now() - 400 * DAY)),
     );
     expect(await balanceOf(ctx, store.merchantId, shopper.id)).toBe(80);
-    expect((await tierOf(store.merchantId, shopper.id))?.tierId).toBeNull();
+    expect((await tierOf(store.merchantId, shopper.id))?.tierId).toBe(NO_TIER_ID);
     const recent = order(shopper, 50);
     await deliverOk(ctx, webhooks.orderCreated(store.merchantId, recent));
     // 80 recent points: still short of Silver's 100 (the old 80 left the window).
-    expect(await tierOf(store.merchantId, shopper.id)).toMatchObject({ tierId: null, value: 80 });
+    expect(await tierOf(store.merchantId, shopper.id)).toMatchObject({ tierId: NO_TIER_ID, value: 80 });
     const third = order(shopper, 50);
     await deliverOk(ctx, webhooks.orderCreated(store.merchantId, third));
     expect((await tierOf(store.merchantId, shopper.id))?.tierId).toBe(saved.tiers[0]!.id);
@@ -465,7 +466,7 @@ describe('a customer’s tier follows the events', () => {
       ctx.clock.advance(2 * DAY);
       await ctx.app.services.tiers.runMaintenance();
       expect(await tierOf(store.merchantId, shopper.id)).toMatchObject({
-        tierId: null,
+        tierId: NO_TIER_ID,
         below: null,
       });
       const changes = await changesOf(store.merchantId, shopper.id);
@@ -514,6 +515,7 @@ describe('a customer’s tier follows the events', () => {
     const shopper = customerFacts();
     await deliverOk(ctx, webhooks.orderCreated(store.merchantId, order(shopper, 900)));
     await deliverOk(ctx, webhooks.orderCreated(store.merchantId, order(shopper, 100)));
+    // Switched off before anyone was placed: nobody holds a tier, not even «none».
     expect((await tierOf(store.merchantId, shopper.id))?.tierId).toBeNull();
     expect(await balanceOf(ctx, store.merchantId, shopper.id)).toBe(20);
   });
