@@ -434,7 +434,10 @@ describe('a customer’s tier follows the events', () => {
     const recent = order(shopper, 50);
     await deliverOk(ctx, webhooks.orderCreated(store.merchantId, recent));
     // 80 recent points: still short of Silver's 100 (the old 80 left the window).
-    expect(await tierOf(store.merchantId, shopper.id)).toMatchObject({ tierId: NO_TIER_ID, value: 80 });
+    expect(await tierOf(store.merchantId, shopper.id)).toMatchObject({
+      tierId: NO_TIER_ID,
+      value: 80,
+    });
     const third = order(shopper, 50);
     await deliverOk(ctx, webhooks.orderCreated(store.merchantId, third));
     expect((await tierOf(store.merchantId, shopper.id))?.tierId).toBe(saved.tiers[0]!.id);
