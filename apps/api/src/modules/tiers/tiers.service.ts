@@ -138,8 +138,8 @@ export function createTiersService(ctx: Pick<AppContext, 'db' | 'now' | 'log'>) 
         window: body.window,
         graceDays: body.graceDays,
       });
-      // One save at a time per store.
-      await findTierSettings(tx, merchantId, { forUpdate: true });
+      // One save at a time per store; the row as it was before this save.
+      const before = await findTierSettings(tx, merchantId, { forUpdate: true });
       const existing = await findTiers(tx, merchantId);
       const known = new Map(existing.map((t) => [t.id, t]));
       body.tiers.forEach((tier, i) => {
@@ -156,7 +156,6 @@ export function createTiersService(ctx: Pick<AppContext, 'db' | 'now' | 'log'>) 
         throw new AppError('TIER_IN_USE', {
           issues: reserved.map((r) => ({ path: 'tiers', code: 'tier_in_use', message: r.name })),
         });
-      const before = await findTierSettings(tx, merchantId);
       await moveCustomersOutOfTiers(tx, merchantId, removed, before?.basis ?? body.basis);
       await deleteTiers(tx, merchantId, removed);
       // Positions follow the thresholds (the body is sorted by them).

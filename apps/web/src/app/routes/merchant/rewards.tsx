@@ -19,7 +19,8 @@ import {
   RewardsReport,
   useRewardsReportView,
 } from '../../../features/rewards/components/rewards-report';
-import { storeEarns, useStoreInfo } from '../../../features/store/api/get-store-info';
+import { useStoreInfo } from '../../../features/store/api/get-store-info';
+import { storeStateOf } from '../../../features/store/components/store-state-banner';
 import { useStoreTiers } from '../../../features/tiers/api/get-tiers';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/messages';
@@ -35,7 +36,7 @@ export function RewardsRoute() {
   const storeInfo = useStoreInfo().data;
   const plan = storeInfo?.subscriptionPlan;
   // What the store banner says, on the reward badges too.
-  const earning = storeInfo ? storeEarns(storeInfo) : true;
+  const earning = storeStateOf(storeInfo, storeInfo?.programmeEnabled ?? true) === null;
   // The store's VIP tiers: a reward's "available to", and its badge (none on the Starter plan).
   const tiers = useStoreTiers();
   const tierOf = (rewardId: string) => {

@@ -17,11 +17,8 @@ import { SubscriptionBanner } from '../../../features/loyalty/components/subscri
 import { useRewards } from '../../../features/rewards/api/get-rewards';
 import type { RewardsDialogView } from '../../../features/rewards/components/rewards-dialog';
 import { RewardsOverview } from '../../../features/rewards/components/rewards-overview';
-import {
-  storeEarns,
-  useStoreInfo,
-  type StoreInfoView,
-} from '../../../features/store/api/get-store-info';
+import { useStoreInfo, type StoreInfoView } from '../../../features/store/api/get-store-info';
+import { storeStateOf } from '../../../features/store/components/store-state-banner';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/messages';
 
@@ -61,9 +58,11 @@ export function SetPointsRoute() {
     void navigate(`${paths.rewards}?reward=${view.mode === 'list' ? 'list' : 'new'}`);
   const expiry = bannerExpiry(storeInfo.data);
   // What the store banner says, on the badges too: nothing is earned or redeemed right now.
-  const earning = storeInfo.data
-    ? storeEarns(storeInfo.data, programme.data?.enabled ?? storeInfo.data.programmeEnabled)
-    : true;
+  const earning =
+    storeStateOf(
+      storeInfo.data,
+      programme.data?.enabled ?? storeInfo.data?.programmeEnabled ?? true,
+    ) === null;
 
   return (
     <ToastProvider>

@@ -12,19 +12,6 @@ const StoreInfoReadResponseSchema = successEnvelope(StoreInfoReadSchema);
 
 export type StoreInfoView = z.infer<typeof StoreInfoReadSchema>;
 
-/**
- * Whether the store's shoppers earn and redeem now, as the engine decides it: the server's
- * `isEarning` (a live subscription), connected to Salla, the programme running — the same facts
- * the store banner reads. `programmeEnabled` overrides the store info's when a screen holds a
- * fresher answer.
- */
-export function storeEarns(
-  info: Pick<StoreInfoView, 'isEarning' | 'needsReinstall' | 'programmeEnabled'>,
-  programmeEnabled = info.programmeEnabled,
-): boolean {
-  return info.isEarning && !info.needsReinstall && programmeEnabled;
-}
-
 export async function getStoreInfo({ signal }: { signal?: AbortSignal } = {}) {
   const response = await apiRequest('/api/merchants/store-info', {
     schema: StoreInfoReadResponseSchema,
