@@ -81,6 +81,11 @@ export const customers = pgTable(
     index('customers_birthday_idx').on(t.merchantId, t.birthday),
     /** The shopper code login finds a customer by e-mail, whatever its case. */
     index('customers_email_idx').on(t.merchantId, sql`lower(${t.email})`),
+    /**
+     * Every "same shopper?" check by e-mail (sign-in, referral claims, imports) compares the
+     * address's key: nuqat_email_key(), the SQL twin of contracts' emailKey() (migration 0016).
+     */
+    index('customers_email_key_idx').on(t.merchantId, sql`nuqat_email_key(${t.email})`),
     /** Top customers by balance, read from the index's end (no scan of the store's shoppers). */
     index('customers_top_idx').on(t.merchantId, t.pointsBalance.desc(), t.id),
     /** The customers list's sort orders, read either way with a keyset (docs/decisions/017). */
