@@ -16,6 +16,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { trustedProxies, type Config } from './env.ts';
 import { loggerOptions } from './lib/log-serializers.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -71,6 +72,7 @@ export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
   mailer?: Mailer;
+  sms?: SmsSender;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (tests capture lines here); stdout when absent. */
@@ -126,10 +128,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       outboxDir: path.join(config.dataDir, 'mail'),
       logger: server.log,
     });
+  const sms =
+    options.sms ??
+    createSmsSender({
+      unifonic: config.unifonic,
+      // Like mail without SMTP_URL: the demo writes texts to files; elsewhere no SMS at all.
+      outboxDir: config.demo ? path.join(config.dataDir, 'sms') : null,
+      logger: server.log,
+    });
   const context: AppContext = {
     db: database.db,
     config,
     mailer,
+    sms,
     log: server.log,
     now: options.now ?? (() => new Date()),
   };

@@ -91,6 +91,25 @@ describe('configuration', () => {
       }
     });
 
+    test('Unifonic is configured as a set: all or none (issue 23)', () => {
+      expect(loadConfig(production()).unifonic).toBeNull();
+      expect(
+        loadConfig(production({ UNIFONIC_APP_SID: 'sid', UNIFONIC_SENDER_ID: 'Store' })).unifonic,
+      ).toEqual({ appSid: 'sid', senderId: 'Store', apiBase: 'https://el.cloud.unifonic.com' });
+      for (const partial of [
+        { UNIFONIC_APP_SID: 'sid' } as Record<string, string>,
+        { UNIFONIC_SENDER_ID: 'Store' },
+        { UNIFONIC_API_BASE: 'https://unifonic.example.com' },
+      ]) {
+        expect(problemsOf(production(partial)), Object.keys(partial)[0]).toEqual([
+          expect.stringMatching(/^UNIFONIC_APP_SID, UNIFONIC_SENDER_ID: set both/),
+        ]);
+      }
+      expect(problemsOf(production({ UNIFONIC_API_BASE: 'ftp://x' }))).toEqual([
+        expect.stringContaining('UNIFONIC_API_BASE'),
+      ]);
+    });
+
     test('development keeps the outbox and demo mode', () => {
       const config = loadConfig({ DATA_DIR: tempDir(), DEMO: '1', PUBLIC_URL: 'http://x.test' });
       expect(config.demo).toBe(true);

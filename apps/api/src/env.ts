@@ -45,6 +45,10 @@ const EnvSchema = z.object({
   SALLA_STOREFRONT_API_BASE: z.url().default('https://api.salla.dev/store/v1'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Nuqat نقاط <no-reply@nuqat.sa>'),
+  /** Unifonic's REST API for SMS codes and notifications: all set, or none (docs/decisions/032). */
+  UNIFONIC_APP_SID: z.string().min(1).optional(),
+  UNIFONIC_SENDER_ID: z.string().min(1).max(11).optional(),
+  UNIFONIC_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   DEMO: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How merchants reach support; each is shown only when set (GET /api/support). */
@@ -110,6 +114,8 @@ export interface Config {
   };
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Unifonic when configured; null: SMS only to DATA_DIR/sms with the demo, else no SMS. */
+  unifonic: { appSid: string; senderId: string; apiBase: string } | null;
   demo: boolean;
   logLevel: string;
   logFormat: 'pretty' | 'json';
@@ -192,6 +198,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
     if (problems.length > 0) throw new ConfigError(problems);
   }
+  const unifonicSet = [env.UNIFONIC_APP_SID, env.UNIFONIC_SENDER_ID, env.UNIFONIC_API_BASE];
+  if (unifonicSet.some(Boolean) && !(env.UNIFONIC_APP_SID && env.UNIFONIC_SENDER_ID)) {
+    throw new ConfigError([
+      'UNIFONIC_APP_SID, UNIFONIC_SENDER_ID: set both (and UNIFONIC_API_BASE if not the default) or none',
+    ]);
+  }
   const generated = !env.JWT_SECRET || !env.ENCRYPTION_KEY ? devSecrets(dataDir) : undefined;
   const jwtSecret = env.JWT_SECRET ?? generated!.jwtSecret;
   const encryptionKey = env.ENCRYPTION_KEY ?? Buffer.from(generated!.encryptionKey, 'hex');
@@ -217,6 +229,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    unifonic:
+      env.UNIFONIC_APP_SID && env.UNIFONIC_SENDER_ID
+        ? {
+            appSid: env.UNIFONIC_APP_SID,
+            senderId: env.UNIFONIC_SENDER_ID,
+            apiBase: (env.UNIFONIC_API_BASE ?? 'https://el.cloud.unifonic.com').replace(/\/$/, ''),
+          }
+        : null,
     demo: env.DEMO,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'pretty'),

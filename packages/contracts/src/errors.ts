@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'UNSUBSCRIBE_LINK_INVALID',
   'NOTIFICATION_TEST_FAILED',
   'NOTIFICATION_NO_EMAIL',
+  'SMS_UNAVAILABLE',
+  'SMS_SEND_FAILED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -103,6 +105,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNSUBSCRIBE_LINK_INVALID: 400,
   NOTIFICATION_TEST_FAILED: 502,
   NOTIFICATION_NO_EMAIL: 409,
+  SMS_UNAVAILABLE: 409,
+  SMS_SEND_FAILED: 502,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -288,6 +292,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   NOTIFICATION_NO_EMAIL: {
     ar: 'لا يوجد بريد إلكتروني لحساب متجرك لنرسل إليه الرسالة التجريبية',
     en: 'Your store account has no email to send the test to.',
+  },
+  SMS_UNAVAILABLE: {
+    ar: 'الرسائل النصية غير مفعّلة لهذا المتجر، استخدم البريد الإلكتروني',
+    en: 'Text messages are not set up for this store. Use email instead.',
+  },
+  SMS_SEND_FAILED: {
+    ar: 'تعذّر إرسال الرسالة النصية الآن، حاول مرة أخرى بعد قليل أو استخدم البريد الإلكتروني',
+    en: 'The text message could not be sent right now. Try again shortly or use email.',
   },
   INTERNAL_ERROR: {
     ar: 'حدث خطأ في الخادم، حاول مرة أخرى',

@@ -2,6 +2,7 @@ export * from './errors.ts';
 export * from './common.ts';
 export * from './auth.ts';
 export * from './email-key.ts';
+export * from './mobile.ts';
 export * from './merchants.ts';
 export * from './order-status.ts';
 export * from './plans.ts';

@@ -32,6 +32,15 @@ export const NOTIFICATION_SUMMARY_DAYS = 30;
 /** Test mails a store may send itself per hour. */
 export const NOTIFICATION_TEST_LIMIT_PER_HOUR = 5;
 
+/**
+ * How a store's customers get their notifications (docs/decisions/032): `email` (the default);
+ * `email_or_sms`, e-mail and a text to customers without an e-mail; `sms`, a text and e-mail to
+ * customers without a mobile. SMS needs a provider (Unifonic) configured.
+ */
+export const NOTIFICATION_CHANNEL_CHOICES = ['email', 'email_or_sms', 'sms'] as const;
+export const NotificationChannelChoiceSchema = z.enum(NOTIFICATION_CHANNEL_CHOICES);
+export type NotificationChannelChoice = z.infer<typeof NotificationChannelChoiceSchema>;
+
 /** Each template on (true) or off; a store that never saved has every template on. */
 export const NotificationTemplatesSchema = z.object(
   Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean()])) as Record<
@@ -43,25 +52,34 @@ export type NotificationTemplates = z.infer<typeof NotificationTemplatesSchema>;
 
 export const NotificationSettingsSchema = z.object({
   templates: NotificationTemplatesSchema,
+  channel: NotificationChannelChoiceSchema,
+  /** Whether this installation can send texts at all (a provider is configured). */
+  smsAvailable: z.boolean(),
   updatedAt: z.iso.datetime().nullable(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 export const NotificationSettingsResponseSchema = successEnvelope(NotificationSettingsSchema);
 export type NotificationSettingsResponse = z.infer<typeof NotificationSettingsResponseSchema>;
 
-/** Any subset of the templates; the ones left out keep their state. At least one. */
-export const UpdateNotificationSettingsRequestSchema = z.strictObject({
-  templates: z
-    .strictObject(
-      Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean().optional()])) as Record<
-        NotificationKind,
-        z.ZodOptional<z.ZodBoolean>
-      >,
-    )
-    .refine((t) => Object.values(t).some((v) => v !== undefined), {
-      message: 'Name at least one template',
-    }),
-});
+/** Any subset of the templates and/or the channel; what is left out keeps its state. */
+export const UpdateNotificationSettingsRequestSchema = z
+  .strictObject({
+    templates: z
+      .strictObject(
+        Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean().optional()])) as Record<
+          NotificationKind,
+          z.ZodOptional<z.ZodBoolean>
+        >,
+      )
+      .refine((t) => Object.values(t).some((v) => v !== undefined), {
+        message: 'Name at least one template',
+      })
+      .optional(),
+    channel: NotificationChannelChoiceSchema.optional(),
+  })
+  .refine((body) => body.templates !== undefined || body.channel !== undefined, {
+    message: 'Name at least one template or the channel',
+  });
 export type UpdateNotificationSettingsRequest = z.infer<
   typeof UpdateNotificationSettingsRequestSchema
 >;

@@ -40,6 +40,7 @@ import {
   NOTIFICATION_KINDS,
   NotificationSettingsResponseSchema,
   NotificationSummaryResponseSchema,
+  type NotificationChannelChoice,
   type NotificationKindCounts,
   type NotificationTemplates,
   TiersPreviewResponseSchema,
@@ -396,6 +397,7 @@ export function referralsBody(items: MerchantReferral[] = [], nextCursor: string
 export function notificationSettingsBody(
   templates: Partial<NotificationTemplates> = {},
   updatedAt: string | null = null,
+  channel: { channel?: NotificationChannelChoice; smsAvailable?: boolean } = {},
 ) {
   return NotificationSettingsResponseSchema.parse({
     success: true,
@@ -404,6 +406,8 @@ export function notificationSettingsBody(
         ...Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, true])),
         ...templates,
       },
+      channel: channel.channel ?? 'email',
+      smsAvailable: channel.smsAvailable ?? false,
       updatedAt,
     },
   });

@@ -13,7 +13,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '@nuqat/contracts';
+import {
+  NOTIFICATION_CHANNEL_CHOICES,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_STATUSES,
+} from '@nuqat/contracts';
 import { merchants } from './merchants.ts';
 
 /**
@@ -88,4 +92,20 @@ export const notificationSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.kind] })],
+);
+
+/**
+ * The channel a store's notifications go by (docs/decisions/032); a store without a row uses
+ * e-mail. The worker reads it when it sends, so causes never know the channel.
+ */
+export const notificationChannels = pgTable(
+  'notification_channels',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: NOTIFICATION_CHANNEL_CHOICES }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('notification_channels_known', sql`${t.channel} in (${sql.raw(NOTIFICATION_CHANNEL_CHOICES.map((c) => `'${c}'`).join(', '))})`)],
 );

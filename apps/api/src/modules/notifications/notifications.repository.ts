@@ -1,9 +1,14 @@
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { NotificationKind, NotificationStatus } from '@nuqat/contracts';
+import type {
+  NotificationChannelChoice,
+  NotificationKind,
+  NotificationStatus,
+} from '@nuqat/contracts';
 import type { Executor } from '../../db/client.ts';
 import {
   customers,
   merchants,
+  notificationChannels,
   notificationOutbox,
   notificationSettings,
   pointsLedger,
@@ -138,6 +143,8 @@ export async function settleOutboxRow(
     nextAttemptAt?: Date;
     lastError?: string | null;
     skipReason?: string | null;
+    /** The channel the row went by, when the store's choice sent it another way. */
+    channel?: string;
   },
 ): Promise<boolean> {
   const rows = await db
@@ -151,6 +158,7 @@ export async function settleOutboxRow(
       ...(change.nextAttemptAt ? { nextAttemptAt: change.nextAttemptAt } : {}),
       ...(change.lastError !== undefined ? { lastError: change.lastError } : {}),
       ...(change.skipReason !== undefined ? { skipReason: change.skipReason } : {}),
+      ...(change.channel ? { channel: change.channel } : {}),
     })
     .where(
       and(
@@ -235,6 +243,33 @@ export async function upsertNotificationSettings(
     .onConflictDoUpdate({
       target: [notificationSettings.merchantId, notificationSettings.kind],
       set: { enabled: sql`excluded.enabled`, updatedAt: sql`excluded.updated_at` },
+    });
+}
+
+/** The store's channel choice, with when it was saved; null: never chosen (e-mail). */
+export async function findNotificationChannel(
+  db: Executor,
+  merchantId: number,
+): Promise<{ channel: NotificationChannelChoice; updatedAt: Date } | null> {
+  const [row] = await db
+    .select({ channel: notificationChannels.channel, updatedAt: notificationChannels.updatedAt })
+    .from(notificationChannels)
+    .where(eq(notificationChannels.merchantId, merchantId));
+  return row ?? null;
+}
+
+export async function upsertNotificationChannel(
+  db: Executor,
+  merchantId: number,
+  channel: NotificationChannelChoice,
+  at: Date,
+): Promise<void> {
+  await db
+    .insert(notificationChannels)
+    .values({ merchantId, channel, updatedAt: at })
+    .onConflictDoUpdate({
+      target: notificationChannels.merchantId,
+      set: { channel, updatedAt: at },
     });
 }
 

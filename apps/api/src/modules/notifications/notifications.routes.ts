@@ -101,6 +101,7 @@ export function notificationsRoutes(deps: {
         data: await service.updateSettings({
           merchantId: merchantOf(request).merchantId,
           templates: request.body.templates,
+          channel: request.body.channel,
         }),
         message: SUCCESS.saved[requestLanguage(request)],
       }),

@@ -15,12 +15,15 @@ import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
 import { createEmailChannel, EMAIL_CHANNEL, type NotificationChannel } from './channels.ts';
 import { createNotificationCauses } from './causes.ts';
+import { createSmsChannel } from './notification-sms.ts';
 import { SAMPLE_CONTENT, type NotificationContent } from './notification-payloads.ts';
 import {
   countOutboxByKind,
+  findNotificationChannel,
   findNotificationSettings,
   setCustomerUnsubscribed,
   skipPendingForCustomer,
+  upsertNotificationChannel,
   upsertNotificationSettings,
 } from './notifications.repository.ts';
 import { createOutboxWorker, enqueueNotification } from './outbox.ts';
@@ -36,7 +39,7 @@ export function createNotificationsService(
   deps: { channels?: NotificationChannel[] } = {},
 ) {
   const { db, log, config } = ctx;
-  const channels = deps.channels ?? [createEmailChannel(ctx.mailer)];
+  const channels = deps.channels ?? [createEmailChannel(ctx.mailer), createSmsChannel(ctx.sms)];
   const worker = createOutboxWorker(ctx, channels);
   const causes = createNotificationCauses(ctx);
 
@@ -45,30 +48,45 @@ export function createNotificationsService(
   }: {
     merchantId: number;
   }): Promise<NotificationSettings> {
-    const rows = await findNotificationSettings(db, merchantId);
+    const [rows, channel] = await Promise.all([
+      findNotificationSettings(db, merchantId),
+      findNotificationChannel(db, merchantId),
+    ]);
     const templates = Object.fromEntries(
       NOTIFICATION_KINDS.map((kind) => [kind, rows.find((r) => r.kind === kind)?.enabled ?? true]),
     ) as NotificationTemplates;
-    const updatedAt = rows.reduce<Date | null>(
+    const updatedAt = [...rows, ...(channel ? [channel] : [])].reduce<Date | null>(
       (latest, r) => (latest && latest > r.updatedAt ? latest : r.updatedAt),
       null,
     );
-    return { templates, updatedAt: updatedAt?.toISOString() ?? null };
+    return {
+      templates,
+      channel: channel?.channel ?? 'email',
+      smsAvailable: ctx.sms.available,
+      updatedAt: updatedAt?.toISOString() ?? null,
+    };
   }
 
   async function updateSettings({
     merchantId,
     templates,
+    channel,
   }: {
     merchantId: number;
-    templates: UpdateNotificationSettingsRequest['templates'];
+    templates?: UpdateNotificationSettingsRequest['templates'];
+    channel?: UpdateNotificationSettingsRequest['channel'];
   }): Promise<NotificationSettings> {
+    // Texts need a provider: a store cannot choose a channel that would reach nobody.
+    if (channel && channel !== 'email' && !ctx.sms.available) throw new AppError('SMS_UNAVAILABLE');
     const changes = NOTIFICATION_KINDS.flatMap((kind) => {
-      const enabled = templates[kind];
+      const enabled = templates?.[kind];
       return enabled === undefined ? [] : [{ kind, enabled }];
     });
-    await upsertNotificationSettings(db, merchantId, changes, ctx.now());
-    log.info({ merchantId, changes }, 'notification templates switched');
+    await db.transaction(async (tx) => {
+      await upsertNotificationSettings(tx, merchantId, changes, ctx.now());
+      if (channel) await upsertNotificationChannel(tx, merchantId, channel, ctx.now());
+    });
+    log.info({ merchantId, changes, channel }, 'notification settings saved');
     return getSettings({ merchantId });
   }
 

@@ -664,6 +664,8 @@ describe('merchant endpoints', () => {
         coupon_issued: true,
         tier_up: true,
       },
+      channel: 'email',
+      smsAvailable: false,
       updatedAt: null,
     });
     const settingsOfA = await ctx.server.inject({

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { NotificationKind } from '@nuqat/contracts';
+import type { NotificationChannelChoice, NotificationKind } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { findCustomer } from '../engine/engine.repository.ts';
 import { earningBlock, RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
 import { EMAIL_CHANNEL, IMMEDIATE_KINDS, type NotificationChannel } from './channels.ts';
+import { SMS_CHANNEL } from './notification-sms.ts';
 import {
   NOTIFICATION_PAYLOADS,
   parseNotificationContent,
@@ -13,6 +14,7 @@ import {
 } from './notification-payloads.ts';
 import {
   claimDueOutboxRows,
+  findNotificationChannel,
   findNotificationSettings,
   insertOutboxRow,
   settleOutboxRow,
@@ -32,6 +34,13 @@ export const OUTBOX_LEASE_MS = 10 * 60_000;
 const BATCH = 50;
 /** Batches per tick at most, so one tick never runs for ever behind a huge backlog. */
 const MAX_BATCHES = 20;
+
+/** The channels of each store choice, in the order they are tried for a customer. */
+const CHANNEL_ORDER: Record<NotificationChannelChoice, string[]> = {
+  email: [EMAIL_CHANNEL],
+  email_or_sms: [EMAIL_CHANNEL, SMS_CHANNEL],
+  sms: [SMS_CHANNEL, EMAIL_CHANNEL],
+};
 
 /** Quiet hours in Riyadh (UTC+3, no daylight saving): nothing but immediate kinds 22:00–08:00. */
 export const QUIET_HOURS = { from: 22, until: 8 } as const;
@@ -141,14 +150,18 @@ export function createOutboxWorker(ctx: AppContext, channels: NotificationChanne
     const customer = await findCustomer(db, row.merchantId, row.customerId);
     if (!customer || customer.erasedAt) return skip('erased');
     if (customer.notificationsUnsubscribedAt) return skip('unsubscribed');
-    const channel = byName.get(row.channel);
-    if (!channel) return fail('no_channel');
     const recipient = {
       email: customer.email,
       mobile: customer.mobile,
       language: customer.language,
     };
-    if (!channel.reaches(recipient)) return skip('no_address');
+    // The store's choice, read at send time (docs/decisions/032): the first of its channels that
+    // reaches this customer.
+    const choice = (await findNotificationChannel(db, row.merchantId))?.channel ?? 'email';
+    const candidates = CHANNEL_ORDER[choice].map((name) => byName.get(name));
+    if (candidates.every((c) => !c)) return fail('no_channel');
+    const channel = candidates.find((c) => c?.reaches(recipient));
+    if (!channel) return skip('no_address');
     let content;
     try {
       content = parseNotificationContent(row.kind, row.payload);
@@ -194,9 +207,14 @@ export function createOutboxWorker(ctx: AppContext, channels: NotificationChanne
       return 'retried';
     }
     // The accepted window: the mail is out; if this mark is lost the row goes again after the lease.
-    await settleOutboxRow(db, claim, { status: 'sent', at: ctx.now(), lastError: null });
+    await settleOutboxRow(db, claim, {
+      status: 'sent',
+      at: ctx.now(),
+      lastError: null,
+      channel: channel.name,
+    });
     log.info(
-      { merchantId: row.merchantId, outboxId: row.id, kind: row.kind, channel: row.channel },
+      { merchantId: row.merchantId, outboxId: row.id, kind: row.kind, channel: channel.name },
       'notification sent',
     );
     return 'sent';

@@ -24,24 +24,33 @@ function answer(options: {
   tests?: unknown[];
   saveFails?: boolean;
   testFails?: boolean;
+  smsAvailable?: boolean;
 }) {
   let templates = notificationSettingsBody(options.templates).data.templates;
+  let channel: 'email' | 'email_or_sms' | 'sms' = 'email';
+  const smsAvailable = options.smsAvailable ?? false;
   server.use(
     http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
     http.get('/api/merchants/subscription/status', () => HttpResponse.json(subscriptionBody())),
     http.get('/api/merchants/settings', () => HttpResponse.json(settingsBody())),
     http.get('/api/notifications/settings', () =>
-      HttpResponse.json(notificationSettingsBody(templates)),
+      HttpResponse.json(notificationSettingsBody(templates, null, { channel, smsAvailable })),
     ),
     http.get('/api/notifications/summary', () =>
       HttpResponse.json(notificationSummaryBody(options.summary)),
     ),
     http.post('/api/notifications/settings', async ({ request }) => {
-      const body = (await request.json()) as { templates: Partial<typeof templates> };
+      const body = (await request.json()) as {
+        templates?: Partial<typeof templates>;
+        channel?: typeof channel;
+      };
       options.saved?.push(body);
       if (options.saveFails) return HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 });
       templates = { ...templates, ...body.templates };
-      return HttpResponse.json(notificationSettingsBody(templates, '2026-11-20T09:00:00.000Z'));
+      channel = body.channel ?? channel;
+      return HttpResponse.json(
+        notificationSettingsBody(templates, '2026-11-20T09:00:00.000Z', { channel, smsAvailable }),
+      );
     }),
     http.post('/api/notifications/test', async ({ request }) => {
       const body = (await request.json()) as { kind: string };
@@ -157,5 +166,43 @@ describe('emails to customers on /settings', () => {
     expect(
       await within(section).findByRole('switch', { name: ar.kinds.tier_up.name }),
     ).toBeChecked();
+  });
+
+  test('with texts available, the store sends by SMS to customers without e-mail (saved at once)', async () => {
+    signIn();
+    const saved: unknown[] = [];
+    answer({ saved, smsAvailable: true });
+    const { user } = renderApp('/settings');
+    const section = await screen.findByTestId('customer-notifications');
+    const email = await within(section).findByRole('radio', { name: ar.channel.email.name });
+    expect(email).toBeChecked();
+    const either = within(section).getByRole('radio', { name: ar.channel.email_or_sms.name });
+    expect(either).toBeEnabled();
+    expect(either).toHaveAccessibleDescription(ar.channel.email_or_sms.hint);
+    expect(within(section).queryByTestId('sms-unavailable')).toBeNull();
+    await user.click(either);
+    expect(
+      await screen.findByText(`ستصل رسائل العملاء بطريقة «${ar.channel.email_or_sms.name}».`),
+    ).toBeInTheDocument();
+    expect(saved).toEqual([{ channel: 'email_or_sms' }]);
+    expect(either).toBeChecked();
+  });
+
+  test('without an SMS provider the text choices are disabled and the page says why', async () => {
+    signIn();
+    await i18n.changeLanguage('en');
+    answer({});
+    renderApp('/settings');
+    const section = await screen.findByTestId('customer-notifications');
+    expect(
+      await within(section).findByRole('radio', { name: en.channel.email.name }),
+    ).toBeChecked();
+    expect(within(section).getByRole('radio', { name: en.channel.sms.name })).toBeDisabled();
+    expect(
+      within(section).getByRole('radio', { name: en.channel.email_or_sms.name }),
+    ).toBeDisabled();
+    expect(within(section).getByTestId('sms-unavailable')).toHaveTextContent(
+      en.channel.unavailable,
+    );
   });
 });

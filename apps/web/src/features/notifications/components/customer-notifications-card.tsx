@@ -2,8 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mail, Send } from 'lucide-react';
 import {
+  NOTIFICATION_CHANNEL_CHOICES,
   NOTIFICATION_KINDS,
   type Language,
+  type NotificationChannelChoice,
   type NotificationKind,
   type NotificationKindCounts,
 } from '@nuqat/contracts';
@@ -118,8 +120,74 @@ function TestMailForm() {
   );
 }
 
+function ChannelChoice({
+  channel,
+  smsAvailable,
+  disabled,
+  onChange,
+}: {
+  channel: NotificationChannelChoice;
+  smsAvailable: boolean;
+  disabled: boolean;
+  onChange: (channel: NotificationChannelChoice) => void;
+}) {
+  const { t } = useTranslation('notifications');
+  return (
+    <fieldset className="space-y-2" disabled={disabled}>
+      <legend className="mb-2 text-sm font-semibold text-slate-900 dark:text-white">
+        {t('channel.legend')}
+      </legend>
+      {NOTIFICATION_CHANNEL_CHOICES.map((choice) => {
+        const unavailable = choice !== 'email' && !smsAvailable;
+        return (
+          <label
+            key={choice}
+            className={`flex items-start gap-3 rounded-xl border p-3 ${
+              channel === choice
+                ? 'border-brand-500 bg-brand-50/60 dark:border-brand-400 dark:bg-brand-500/10'
+                : 'border-slate-200 dark:border-slate-800'
+            } ${unavailable ? 'opacity-60' : 'cursor-pointer'}`}
+          >
+            <input
+              type="radio"
+              name="notification-channel"
+              value={choice}
+              checked={channel === choice}
+              disabled={unavailable}
+              onChange={() => onChange(choice)}
+              aria-labelledby={`notification-channel-${choice}-name`}
+              aria-describedby={`notification-channel-${choice}-hint`}
+              className="mt-1 size-4 accent-brand-600"
+            />
+            <span className="min-w-0 space-y-0.5">
+              <span
+                id={`notification-channel-${choice}-name`}
+                className="block font-medium text-slate-900 dark:text-white"
+              >
+                {t(`channel.${choice}.name`)}
+              </span>
+              <span
+                id={`notification-channel-${choice}-hint`}
+                className="block text-sm text-slate-600 dark:text-slate-400"
+              >
+                {t(`channel.${choice}.hint`)}
+              </span>
+            </span>
+          </label>
+        );
+      })}
+      {smsAvailable ? null : (
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="sms-unavailable">
+          {t('channel.unavailable')}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 /**
- * «رسائل العملاء»: a switch per e-mail template, what each sent, failed and kept waiting over the
+ * «رسائل العملاء»: how they are sent (e-mail, or texts where a provider is configured), a switch
+ * per template, what each sent, failed and kept waiting over the
  * last 30 days, and a test mail to the merchant's own address (docs/decisions/023).
  */
 export function CustomerNotificationsCard() {
@@ -140,6 +208,25 @@ export function CustomerNotificationsCard() {
           toast({
             key: enabled ? 'notifications:onToast' : 'notifications:offToast',
             values: { name: t(`kinds.${kind}.name`) },
+          }),
+        onError: (error) =>
+          setFailure({
+            message: { key: 'notifications:saveFailed' },
+            detail: failureDetail(error),
+          }),
+      },
+    );
+  }
+
+  function handleChannel(channel: NotificationChannelChoice) {
+    setFailure(null);
+    update.mutate(
+      { channel },
+      {
+        onSuccess: () =>
+          toast({
+            key: 'notifications:channel.savedToast',
+            values: { name: t(`channel.${channel}.name`) },
           }),
         onError: (error) =>
           setFailure({
@@ -182,6 +269,12 @@ export function CustomerNotificationsCard() {
       ) : (
         <>
           <ActionError message={failure?.message ?? null} detail={failure?.detail} />
+          <ChannelChoice
+            channel={settings.data.channel}
+            smsAvailable={settings.data.smsAvailable}
+            disabled={update.isPending}
+            onChange={handleChannel}
+          />
           <p className="text-xs font-medium text-slate-500 dark:text-slate-400">
             {t('last30Days')}
             {summary.isError ? ` — ${t('summaryFailed')}` : null}
