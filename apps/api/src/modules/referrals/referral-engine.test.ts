@@ -101,16 +101,16 @@ describe('the friend claims', () => {
     const email = uniqueEmail('friend');
     const answers = await Promise.all([claim(store, code, email), claim(store, code, email)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('REFERRAL_ALREADY_CLAIMED');
+    expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('REFERRAL_NOT_ELIGIBLE');
     expect(couponsOf(store, 'NQF-')).toHaveLength(1);
   });
 
   test.each([
-    ['the inviter’s own e-mail', 'self', 'REFERRAL_SELF', 409, 'self_referral'],
+    ['the inviter’s own e-mail', 'self', 'REFERRAL_NOT_ELIGIBLE', 409, 'self_referral'],
     [
       'a shopper who already ordered',
       'customer',
-      'REFERRAL_EXISTING_CUSTOMER',
+      'REFERRAL_NOT_ELIGIBLE',
       409,
       'existing_customer',
     ],
