@@ -31,4 +31,6 @@ UPDATE referrals r
   FROM ranked
  WHERE r.merchant_id = ranked.merchant_id AND r.id = ranked.id;--> statement-breakpoint
 UPDATE referrals SET friend_email_key = nuqat_email_key(friend_email)
- WHERE status = 'blocked' AND friend_email_key IS NULL;
+ WHERE status = 'blocked' AND friend_email_key IS NULL;--> statement-breakpoint
+-- Sign-in codes are kept under the key of the address now: the ones open at the upgrade still work.
+UPDATE shopper_codes SET email = nuqat_email_key(email) WHERE consumed_at IS NULL;
