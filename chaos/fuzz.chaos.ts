@@ -220,6 +220,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
     isActive: true,
     participantReward: { type: 'fixed', value: 10 },
     referralReward: { type: 'percentage', value: 10, maxAmount: 50 },
+    limits: { giftsPerCode: 5, giftsPerDay: 50 },
   }),
   'POST /api/referrals/toggle': () => ({ isActive: true }),
   'PUT /api/tiers': () => ({

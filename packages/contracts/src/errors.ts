@@ -40,9 +40,7 @@ export const ERROR_CODES = [
   'IMPORT_FILE_INVALID',
   'REFERRAL_CODE_INVALID',
   'REFERRAL_INACTIVE',
-  'REFERRAL_SELF',
-  'REFERRAL_EXISTING_CUSTOMER',
-  'REFERRAL_ALREADY_CLAIMED',
+  'REFERRAL_NOT_ELIGIBLE',
   'REFERRAL_CLAIM_FAILED',
   'TIER_REQUIRED',
   'TIER_IN_USE',
@@ -95,9 +93,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   IMPORT_FILE_INVALID: 400,
   REFERRAL_CODE_INVALID: 404,
   REFERRAL_INACTIVE: 409,
-  REFERRAL_SELF: 409,
-  REFERRAL_EXISTING_CUSTOMER: 409,
-  REFERRAL_ALREADY_CLAIMED: 409,
+  REFERRAL_NOT_ELIGIBLE: 409,
   REFERRAL_CLAIM_FAILED: 502,
   TIER_REQUIRED: 403,
   TIER_IN_USE: 409,
@@ -253,17 +249,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
     ar: 'برنامج دعوة الأصدقاء غير مفعّل في هذا المتجر حاليًا',
     en: 'This store is not running its invite-a-friend programme right now.',
   },
-  REFERRAL_SELF: {
-    ar: 'لا يمكنك استخدام رابط الدعوة الخاص بك، شاركه مع أصدقائك',
-    en: 'You cannot use your own invitation link. Share it with your friends.',
-  },
-  REFERRAL_EXISTING_CUSTOMER: {
-    ar: 'هدية الدعوة للعملاء الجدد فقط، وهذا البريد له طلبات سابقة في المتجر',
-    en: 'The invitation gift is for new customers, and this email has ordered from the store before.',
-  },
-  REFERRAL_ALREADY_CLAIMED: {
-    ar: 'حصل هذا البريد على هدية الدعوة من قبل في هذا المتجر',
-    en: 'This email has already received an invitation gift from this store.',
+  // One answer for every refusal that depends on the address (the inviter's own, a shopper who
+  // ordered, a gift already given, the code's or the store's limit): none tells a stranger
+  // anything about an address (docs/decisions/028).
+  REFERRAL_NOT_ELIGIBLE: {
+    ar: 'لا يمكن إرسال هدية الدعوة إلى هذا البريد. الهدية للعملاء الجدد في المتجر، مرة واحدة لكل بريد، ولكل دعوة عدد محدود من الهدايا',
+    en: 'This invitation cannot send a gift to this email. The gift is for new customers of the store, once per email, and each invitation has a limited number of gifts.',
   },
   REFERRAL_CLAIM_FAILED: {
     ar: 'تعذّر إصدار الكوبون من سلة الآن، حاول مرة أخرى بعد قليل',

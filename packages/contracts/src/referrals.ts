@@ -50,10 +50,25 @@ export const ReferralRewardSchema = z
   });
 export type ReferralReward = z.infer<typeof ReferralRewardSchema>;
 
+/**
+ * How many friends' gifts the programme gives (docs/decisions/028): each shopper's code at most
+ * `giftsPerCode` in all, the store at most `giftsPerDay` in any 24 hours, whatever the code.
+ * Past either, a claim is refused like any other (and kept, blocked, for the merchant).
+ */
+export const REFERRAL_GIFTS_PER_CODE = { default: 10, min: 1, max: 1_000 } as const;
+export const REFERRAL_GIFTS_PER_DAY = { default: 100, min: 1, max: 10_000 } as const;
+
+export const ReferralLimitsSchema = z.strictObject({
+  giftsPerCode: z.number().int().min(REFERRAL_GIFTS_PER_CODE.min).max(REFERRAL_GIFTS_PER_CODE.max),
+  giftsPerDay: z.number().int().min(REFERRAL_GIFTS_PER_DAY.min).max(REFERRAL_GIFTS_PER_DAY.max),
+});
+export type ReferralLimits = z.infer<typeof ReferralLimitsSchema>;
+
 export const ReferralSettingsSchema = z.object({
   isActive: z.boolean(),
   participantReward: ReferralRewardSchema,
   referralReward: ReferralRewardSchema,
+  limits: ReferralLimitsSchema,
 });
 export type ReferralSettings = z.infer<typeof ReferralSettingsSchema>;
 
@@ -62,12 +77,21 @@ export const REFERRAL_DEFAULTS: ReferralSettings = {
   isActive: false,
   participantReward: { type: 'percentage', value: 5, maxAmount: null },
   referralReward: { type: 'percentage', value: 5, maxAmount: null },
+  limits: {
+    giftsPerCode: REFERRAL_GIFTS_PER_CODE.default,
+    giftsPerDay: REFERRAL_GIFTS_PER_DAY.default,
+  },
 };
 
+/**
+ * The spec's body (§7) has no limits: a save without them keeps the store's own (the defaults
+ * before any).
+ */
 export const ReferralSettingsRequestSchema = z.strictObject({
   isActive: z.boolean(),
   participantReward: ReferralRewardSchema,
   referralReward: ReferralRewardSchema,
+  limits: ReferralLimitsSchema.optional(),
 });
 export type ReferralSettingsRequest = z.infer<typeof ReferralSettingsRequestSchema>;
 
@@ -99,7 +123,9 @@ export type ReferralStatus = z.infer<typeof ReferralStatusSchema>;
  * Why a referral is blocked or reversed. self_referral: the inviter's own e-mail, mobile or
  * account; existing_customer: the friend had ordered before; unknown_code / inactive_code: no
  * shopper has that code, or its shopper was erased; weekly_cap: the inviter's REFERRAL_WEEKLY_CAP
- * was reached; order_cancelled / order_refunded: the friend's order was reversed before it counted.
+ * was reached; order_cancelled / order_refunded: the friend's order was reversed before it counted;
+ * already_claimed: the friend's mailbox (any spelling of it, `emailKey`) had a gift already;
+ * code_cap / daily_cap: the code's gifts per code, or the store's gifts per day, were given.
  */
 export const REFERRAL_REASONS = [
   'self_referral',
@@ -109,6 +135,9 @@ export const REFERRAL_REASONS = [
   'weekly_cap',
   'order_cancelled',
   'order_refunded',
+  'already_claimed',
+  'code_cap',
+  'daily_cap',
 ] as const;
 export const ReferralReasonSchema = z.enum(REFERRAL_REASONS);
 export type ReferralReason = z.infer<typeof ReferralReasonSchema>;

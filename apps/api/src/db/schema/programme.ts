@@ -15,6 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   REFERRAL_COUPON_STATUSES,
+  REFERRAL_GIFTS_PER_CODE,
+  REFERRAL_GIFTS_PER_DAY,
   REFERRAL_REASONS,
   REFERRAL_REWARD_TYPES,
   REFERRAL_STATUSES,
@@ -200,9 +202,15 @@ export const referralSettings = pgTable(
     referralType: text('referral_type', { enum: REFERRAL_REWARD_TYPES }).notNull(),
     referralValue: integer('referral_value').notNull(),
     referralMaxAmount: integer('referral_max_amount'),
+    /** Friends' gifts a code gives in all, and the store in any 24 hours (decision 028). */
+    giftsPerCode: integer('gifts_per_code').notNull().default(REFERRAL_GIFTS_PER_CODE.default),
+    giftsPerDay: integer('gifts_per_day').notNull().default(REFERRAL_GIFTS_PER_DAY.default),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // REFERRAL_GIFTS_PER_CODE and REFERRAL_GIFTS_PER_DAY's bounds.
+    check('referral_gifts_per_code_range', sql`${t.giftsPerCode} between 1 and 1000`),
+    check('referral_gifts_per_day_range', sql`${t.giftsPerDay} between 1 and 10000`),
     check('referral_participant_value_min', sql`${t.participantValue} >= 0`),
     check('referral_referral_value_min', sql`${t.referralValue} >= 0`),
     check(
@@ -253,8 +261,14 @@ export const referrals = pgTable(
     code: text('code').notNull(),
     /** null when the code named nobody (a blocked attempt). */
     inviterCustomerId: bigint('inviter_customer_id', { mode: 'number' }),
-    /** Lower-cased. */
+    /** Lower-cased, as the friend typed it: their gift is mailed there. */
     friendEmail: text('friend_email').notNull(),
+    /**
+     * The mailbox behind it, `emailKey(friendEmail)`: what "one gift per e-mail" and the other
+     * identity checks compare (decision 028). Null only on a claim made before keys that
+     * repeated an earlier claim's mailbox: kept as history, it counts as no mailbox's claim.
+     */
+    friendEmailKey: text('friend_email_key'),
     friendCustomerId: bigint('friend_customer_id', { mode: 'number' }),
     status: text('status', { enum: REFERRAL_STATUSES }).notNull(),
     reason: text('reason', { enum: REFERRAL_REASONS }),
@@ -293,9 +307,13 @@ export const referrals = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
-    /** One gift per e-mail per store: refused attempts do not count. */
-    uniqueIndex('referrals_friend_email_idx')
-      .on(t.merchantId, t.friendEmail)
+    /** One gift per mailbox per store, however it is spelled: refused attempts do not count. */
+    uniqueIndex('referrals_friend_email_key_idx')
+      .on(t.merchantId, t.friendEmailKey)
+      .where(sql`${t.status} <> 'blocked'`),
+    /** The gifts a code gave (its cap). */
+    index('referrals_code_idx')
+      .on(t.merchantId, t.code)
       .where(sql`${t.status} <> 'blocked'`),
     index('referrals_inviter_idx').on(t.merchantId, t.inviterCustomerId, t.completedAt),
     index('referrals_recent_idx').on(t.merchantId, t.claimedAt, t.id),

@@ -22,7 +22,7 @@ export const shopperCodes = pgTable(
       .references(() => merchants.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull().defaultRandom(),
     customerId: bigint('customer_id', { mode: 'number' }).notNull(),
-    /** Lower-cased, as typed by the shopper and matched against the customer's e-mail. */
+    /** The mailbox the code was asked for: `emailKey()` of the typed address (decision 028). */
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,7 @@ import {
   REFERRAL_COUPON_VALID_DAYS,
   REFERRAL_DEFAULT_MAX_AMOUNT_SAR,
   REFERRAL_WEEKLY_CAP,
+  emailKey,
   planHasFeature,
   type Language,
   type MerchantReferral,
@@ -16,6 +17,7 @@ import {
   type ShopperReferral,
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { referralGiftMail, referralRewardMail } from '../../lib/mail-templates.ts';
@@ -36,7 +38,8 @@ import {
   countInviterPayoutsSince,
   countInviterReferrals,
   deleteUnissuedReferral,
-  findCustomersByEmail,
+  findClaimCounts,
+  findCustomersByEmailKey,
   findFirstOrder,
   findOrderById,
   findPendingReferrals,
@@ -47,6 +50,7 @@ import {
   insertReferral,
   insertReferralCode,
   listReferrals,
+  lockReferralSettings,
   referralFigures,
   updateReferral,
   type OrderRow,
@@ -69,10 +73,22 @@ export const REFERRAL_LEASE_MS = 2 * 60_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-/** Claims per address and per e-mail: enough for a family, too few to farm gifts. */
+/**
+ * Claims per client address (an hour, a day) and per mailbox (every spelling of it): enough for a
+ * family behind one router, too few to farm gifts (decisions 021, 028).
+ */
 export const REFERRAL_CLAIM_LIMITS = {
   perIp: { limit: 10, windowSeconds: 3600 },
+  perIpDaily: { limit: 30, windowSeconds: 86_400 },
   perEmail: { limit: 5, windowSeconds: 3600 },
+} as const;
+
+/**
+ * Offers read per client address: the loyalty page reads one each time a friend opens it with a
+ * kept code; loose, as shoppers share their mobile carrier's addresses (decision 028).
+ */
+export const REFERRAL_OFFER_LIMITS = {
+  perIp: { limit: 120, windowSeconds: 3600 },
 } as const;
 
 /** Readable code letters (no 0/O, 1/I/L). */
@@ -189,6 +205,30 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
   return { at: date, id };
 }
 
+/**
+ * Why a claim whose code names an inviter is refused, if it is; one reason, the first that
+ * holds. Every one of them is decided from the same facts (decision 028).
+ */
+function refusalOf(facts: {
+  key: string;
+  inviter: { id: number; email: string | null };
+  known: { id: number; ordered: boolean }[];
+  counts: { mailboxClaimed: boolean; codeGifts: number; storeGifts: number };
+  settings: ReferralSettingsRow;
+}): ReferralReason | null {
+  const { key, inviter, known, counts, settings } = facts;
+  if (
+    (inviter.email !== null && emailKey(inviter.email) === key) ||
+    known.some((c) => c.id === inviter.id)
+  )
+    return 'self_referral';
+  if (known.some((c) => c.ordered)) return 'existing_customer';
+  if (counts.mailboxClaimed) return 'already_claimed';
+  if (counts.codeGifts >= settings.giftsPerCode) return 'code_cap';
+  if (counts.storeGifts >= settings.giftsPerDay) return 'daily_cap';
+  return null;
+}
+
 export function createReferralEngine(
   ctx: AppContext,
   deps: { salla: SallaClient; sallaTokens: SallaTokenService },
@@ -277,7 +317,14 @@ export function createReferralEngine(
     };
   }
 
-  async function offer(input: { merchantId: number; code: string }): Promise<ReferralOffer> {
+  async function offer(input: {
+    merchantId: number;
+    code: string;
+    ip: string;
+  }): Promise<ReferralOffer> {
+    await enforceRateLimits(db, [
+      { key: `referral-offer:ip:${input.ip}`, ...REFERRAL_OFFER_LIMITS.perIp },
+    ]);
     const { merchant, settings, inviter } = await resolveCode(input.merchantId, input.code);
     if (!inviter) throw new AppError('REFERRAL_CODE_INVALID');
     return {
@@ -291,23 +338,28 @@ export function createReferralEngine(
   }
 
   /** A refused attempt, kept for the merchant to see (blocked, with its reason). */
-  async function recordBlocked(values: {
-    merchantId: number;
-    code: string;
-    inviterId: number | null;
-    email: string;
-    reason: ReferralReason;
-    settings: ReferralSettingsRow;
-  }): Promise<void> {
-    await insertReferral(db, {
+  async function recordBlocked(
+    executor: Executor,
+    values: {
+      merchantId: number;
+      code: string;
+      inviterId: number | null;
+      email: string;
+      reason: ReferralReason;
+      settings: ReferralSettingsRow;
+      at: Date;
+    },
+  ): Promise<void> {
+    await insertReferral(executor, {
       merchantId: values.merchantId,
       code: values.code,
       inviterCustomerId: values.inviterId,
       friendEmail: values.email,
+      friendEmailKey: emailKey(values.email),
       status: 'blocked',
       reason: values.reason,
       ...rewardsOf(values.settings),
-      claimedAt: ctx.now(),
+      claimedAt: values.at,
     });
     log.info(
       { merchantId: values.merchantId, reason: values.reason, inviterId: values.inviterId },
@@ -397,14 +449,21 @@ export function createReferralEngine(
     );
   }
 
-  /** POST /api/customers/referrals/claim: the friend's gift, made at Salla and mailed. */
+  /**
+   * POST /api/customers/referrals/claim: the friend's gift, made at Salla and mailed. Every check
+   * that is about the address (the inviter's own, a shopper who ordered, a gift already given)
+   * compares its mailbox (`emailKey`), and every refusal for the address or for the caps answers
+   * `409 REFERRAL_NOT_ELIGIBLE` after the same work and mails nobody (decision 028).
+   */
   async function claim(
     input: ReferralClaimRequest & { ip: string; lang: Language },
   ): Promise<ReferralClaimCoupon> {
     const { merchantId, email } = input;
+    const key = emailKey(email);
     await enforceRateLimits(db, [
       { key: `referral-claim:ip:${input.ip}`, ...REFERRAL_CLAIM_LIMITS.perIp },
-      { key: `referral-claim:email:${merchantId}:${email}`, ...REFERRAL_CLAIM_LIMITS.perEmail },
+      { key: `referral-claim:ip-day:${input.ip}`, ...REFERRAL_CLAIM_LIMITS.perIpDaily },
+      { key: `referral-claim:email:${merchantId}:${key}`, ...REFERRAL_CLAIM_LIMITS.perEmail },
     ]);
     const { merchant, settings, code, inviter, inviterId } = await resolveCode(
       merchantId,
@@ -412,52 +471,75 @@ export function createReferralEngine(
     );
     const block = redemptionBlock(merchant, ctx.now());
     if (block) throw new AppError(block);
-    const refuse = async (reason: ReferralReason, error: AppError) => {
-      await recordBlocked({
+    if (!inviter) {
+      // Whether a code names a shopper is no secret (the offer tells it): its own answer.
+      await recordBlocked(db, {
         merchantId,
         code,
-        inviterId: inviter?.id ?? inviterId,
+        inviterId,
         email,
-        reason,
+        reason: inviterId === null ? 'unknown_code' : 'inactive_code',
         settings,
+        at: ctx.now(),
       });
-      throw error;
-    };
-    if (!inviter)
-      return refuse(
-        inviterId === null ? 'unknown_code' : 'inactive_code',
-        new AppError('REFERRAL_CODE_INVALID'),
-      );
-    const known = await findCustomersByEmail(db, merchantId, email);
-    if (inviter.email?.toLowerCase() === email || known.some((c) => c.id === inviter.id))
-      return refuse('self_referral', new AppError('REFERRAL_SELF'));
-    if (known.some((c) => c.ordered))
-      return refuse('existing_customer', new AppError('REFERRAL_EXISTING_CUSTOMER'));
+      throw new AppError('REFERRAL_CODE_INVALID');
+    }
 
     const now = ctx.now();
-    const rewards = rewardsOf(settings);
-    const friendGetsCoupon = hasValue({ type: rewards.friendType, value: rewards.friendValue });
-    let row: ReferralRow;
+    let decided: { row: ReferralRow; rewards: ReturnType<typeof rewardsOf> } | 'refused';
     try {
-      row = await insertReferral(db, {
-        merchantId,
-        code,
-        inviterCustomerId: inviter.id,
-        friendEmail: email,
-        status: 'pending',
-        ...rewards,
-        friendCouponCode: friendGetsCoupon ? generateCouponCode('NQF') : null,
-        friendCouponStatus: friendGetsCoupon ? 'pending' : 'none',
-        friendCouponExpiresAt: friendGetsCoupon
-          ? new Date(now.getTime() + REFERRAL_COUPON_VALID_DAYS * DAY_MS)
-          : null,
-        friendAttemptAt: friendGetsCoupon ? now : null,
-        claimedAt: now,
+      // One transaction under the store's programme row: the checks and the caps see every claim
+      // of the store decided before, and the row (gift or refusal) is written before the next.
+      decided = await db.transaction(async (tx) => {
+        const locked = await lockReferralSettings(tx, merchantId);
+        if (!locked?.isActive) throw new AppError('REFERRAL_INACTIVE');
+        const known = await findCustomersByEmailKey(tx, merchantId, key);
+        const counts = await findClaimCounts(tx, merchantId, {
+          emailKey: key,
+          code,
+          since: new Date(now.getTime() - DAY_MS),
+        });
+        const reason = refusalOf({ key, inviter, known, counts, settings: locked });
+        if (reason) {
+          await recordBlocked(tx, {
+            merchantId,
+            code,
+            inviterId: inviter.id,
+            email,
+            reason,
+            settings: locked,
+            at: now,
+          });
+          return 'refused' as const;
+        }
+        const rewards = rewardsOf(locked);
+        const friendGetsCoupon = hasValue({ type: rewards.friendType, value: rewards.friendValue });
+        const row = await insertReferral(tx, {
+          merchantId,
+          code,
+          inviterCustomerId: inviter.id,
+          friendEmail: email,
+          friendEmailKey: key,
+          status: 'pending',
+          ...rewards,
+          friendCouponCode: friendGetsCoupon ? generateCouponCode('NQF') : null,
+          friendCouponStatus: friendGetsCoupon ? 'pending' : 'none',
+          friendCouponExpiresAt: friendGetsCoupon
+            ? new Date(now.getTime() + REFERRAL_COUPON_VALID_DAYS * DAY_MS)
+            : null,
+          friendAttemptAt: friendGetsCoupon ? now : null,
+          claimedAt: now,
+        });
+        return { row, rewards };
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'referrals')) throw new AppError('REFERRAL_ALREADY_CLAIMED');
+      // The unique index on the mailbox backs the lock up: the same answer as any refusal.
+      if (isUniqueViolation(error, 'referrals')) throw new AppError('REFERRAL_NOT_ELIGIBLE');
       throw error;
     }
+    if (decided === 'refused') throw new AppError('REFERRAL_NOT_ELIGIBLE');
+    const { row, rewards } = decided;
+    const friendGetsCoupon = row.friendCouponStatus === 'pending';
     pendingStores.add(merchantId);
     if (friendGetsCoupon) {
       try {
@@ -614,7 +696,11 @@ export function createReferralEngine(
     let friendId = row.friendCustomerId;
     if (row.orderId !== null) order = await findOrderById(db, row.merchantId, row.orderId);
     if (!order) {
-      const known = await findCustomersByEmail(db, row.merchantId, row.friendEmail);
+      const known = await findCustomersByEmailKey(
+        db,
+        row.merchantId,
+        row.friendEmailKey ?? emailKey(row.friendEmail),
+      );
       order = await findFirstOrder(
         db,
         row.merchantId,

@@ -105,11 +105,14 @@ export async function findReferralCodeOwner(
   return row?.customerId ?? null;
 }
 
-/** The store's shoppers with this e-mail (any case), and whether any of them ever ordered. */
-export async function findCustomersByEmail(
+/**
+ * The store's shoppers whose e-mail is this mailbox (`key` is `emailKey()` of an address: any
+ * case, +tag or Gmail dots), and whether any of them ever ordered.
+ */
+export async function findCustomersByEmailKey(
   db: Executor,
   merchantId: number,
-  email: string,
+  key: string,
 ): Promise<{ id: number; mobile: string | null; ordered: boolean }[]> {
   return db
     .select({
@@ -118,8 +121,55 @@ export async function findCustomersByEmail(
       ordered: sql<boolean>`(${customers.ordersCount} > 0 or exists (select 1 from ${orders} o where o.merchant_id = ${customers.merchantId} and o.customer_id = ${customers.id}))`,
     })
     .from(customers)
-    .where(and(eq(customers.merchantId, merchantId), sql`lower(${customers.email}) = ${email}`))
+    .where(
+      and(eq(customers.merchantId, merchantId), sql`nuqat_email_key(${customers.email}) = ${key}`),
+    )
     .limit(10);
+}
+
+/**
+ * The store's programme, its row locked until the transaction ends: a store's claims are decided
+ * one at a time, so its caps hold under concurrency (decision 028).
+ */
+export async function lockReferralSettings(
+  tx: Executor,
+  merchantId: number,
+): Promise<ReferralSettingsRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(referralSettings)
+    .where(eq(referralSettings.merchantId, merchantId))
+    .for('update');
+  return row;
+}
+
+/**
+ * What a claim is decided on, in one statement whatever the outcome: whether the mailbox has a
+ * gift of the store already, the gifts the code gave, and the store's gifts since `since`
+ * (refused claims are no gifts).
+ */
+export async function findClaimCounts(
+  db: Executor,
+  merchantId: number,
+  facts: { emailKey: string; code: string; since: Date },
+): Promise<{ mailboxClaimed: boolean; codeGifts: number; storeGifts: number }> {
+  const result = await db.execute(sql`
+    select
+      exists (select 1 from ${referrals}
+               where merchant_id = ${merchantId} and friend_email_key = ${facts.emailKey}
+                 and status <> 'blocked') as mailbox_claimed,
+      (select count(*) from ${referrals}
+        where merchant_id = ${merchantId} and code = ${facts.code}
+          and status <> 'blocked')::int as code_gifts,
+      (select count(*) from ${referrals}
+        where merchant_id = ${merchantId} and claimed_at >= ${facts.since.toISOString()}
+          and status <> 'blocked')::int as store_gifts`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  return {
+    mailboxClaimed: row.mailbox_claimed === true,
+    codeGifts: Number(row.code_gifts ?? 0),
+    storeGifts: Number(row.store_gifts ?? 0),
+  };
 }
 
 export async function insertReferral(db: Executor, values: NewReferral): Promise<ReferralRow> {

@@ -15,7 +15,11 @@ import type { FastifyInstance, FastifySchema, preHandlerAsyncHookHandler } from 
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { merchantOf } from '../../plugins/auth.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
-import type { ReferralEngine } from './referral-engine.service.ts';
+import {
+  REFERRAL_CLAIM_LIMITS,
+  REFERRAL_OFFER_LIMITS,
+  type ReferralEngine,
+} from './referral-engine.service.ts';
 import type { ReferralsService } from './referrals.service.ts';
 
 const SUCCESS = {
@@ -159,13 +163,18 @@ export function referralClaimRoutes(deps: { referralEngine: ReferralEngine }) {
       {
         schema: {
           tags: ['referrals'],
+          summary: 'What an invitation code offers a friend (public)',
+          description:
+            'The store and the friend’s gift for a code; 404 REFERRAL_CODE_INVALID when no shopper ' +
+            `has it. At most ${REFERRAL_OFFER_LIMITS.perIp.limit} an hour per client address ` +
+            '(429 RATE_LIMITED with Retry-After).',
           querystring: ReferralOfferQuerySchema,
           response: { 200: ReferralOfferResponseSchema, ...publicErrors },
         },
       },
       async (request) => ({
         success: true as const,
-        data: await referralEngine.offer(request.query),
+        data: await referralEngine.offer({ ...request.query, ip: request.ip }),
       }),
     );
 
@@ -174,6 +183,17 @@ export function referralClaimRoutes(deps: { referralEngine: ReferralEngine }) {
       {
         schema: {
           tags: ['referrals'],
+          summary:
+            'Claim the friend’s gift: a Salla coupon mailed to the e-mail, never shown (public)',
+          description:
+            'One gift per mailbox per store: case, a +tag and Gmail dots are the same mailbox. A ' +
+            'code gives at most the programme’s `limits.giftsPerCode` gifts and the store ' +
+            '`limits.giftsPerDay` in any 24 hours. The inviter’s own mailbox, a customer who ' +
+            'ordered, a mailbox that had its gift and either limit are all refused with the same ' +
+            '409 REFERRAL_NOT_ELIGIBLE (and kept as blocked referrals with their reason for the ' +
+            'merchant); no mail is sent. Limited per client address ' +
+            `(${REFERRAL_CLAIM_LIMITS.perIp.limit} an hour, ${REFERRAL_CLAIM_LIMITS.perIpDaily.limit} a day) ` +
+            `and per mailbox (${REFERRAL_CLAIM_LIMITS.perEmail.limit} an hour).`,
           body: ReferralClaimRequestSchema,
           response: { 200: ReferralClaimResponseSchema, ...publicErrors },
         },

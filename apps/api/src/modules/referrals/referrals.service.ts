@@ -20,7 +20,8 @@ export interface ReferralSettingsView extends ReferralSettings {
   updatedAt: string | null;
 }
 
-function toValues(settings: ReferralSettings): ReferralSettingsValues {
+/** The row's values; limits left out (a save without them) keep the stored ones. */
+function toValues(settings: ReferralSettingsRequest): ReferralSettingsValues {
   const side = (reward: ReferralReward) => ({
     type: reward.type,
     value: reward.value,
@@ -36,6 +37,9 @@ function toValues(settings: ReferralSettings): ReferralSettingsValues {
     referralType: referral.type,
     referralValue: referral.value,
     referralMaxAmount: referral.maxAmount,
+    ...(settings.limits
+      ? { giftsPerCode: settings.limits.giftsPerCode, giftsPerDay: settings.limits.giftsPerDay }
+      : {}),
   };
 }
 
@@ -53,6 +57,7 @@ function toView(row: ReferralSettingsRow | undefined): ReferralSettingsView {
       value: row.referralValue,
       maxAmount: row.referralMaxAmount,
     },
+    limits: { giftsPerCode: row.giftsPerCode, giftsPerDay: row.giftsPerDay },
     updatedAt: row.updatedAt.toISOString(),
   };
 }

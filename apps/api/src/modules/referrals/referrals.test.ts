@@ -85,6 +85,43 @@ describe('referral settings', () => {
     expect(read.participantReward).toMatchObject({ type: 'fixed', value: 25 });
   });
 
+  test('the gift limits have defaults, are saved with the programme and kept when a save leaves them out', async () => {
+    const store = await signedInStore(ctx, { plan: 'growth' });
+    expect((await call(store, 'GET', '/settings')).json().data.limits).toEqual({
+      giftsPerCode: 10,
+      giftsPerDay: 100,
+    });
+    const limits = { giftsPerCode: 3, giftsPerDay: 40 };
+    const saved = await call(store, 'POST', '/settings', { ...settings, limits });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.limits).toEqual(limits);
+    // The spec's body has no limits: a client that sends only the rewards changes only those.
+    await call(store, 'POST', '/settings', settings);
+    expect((await call(store, 'GET', '/settings')).json().data.limits).toEqual(limits);
+    await call(store, 'POST', '/toggle', { isActive: false });
+    expect((await call(store, 'GET', '/settings')).json().data.limits).toEqual(limits);
+  });
+
+  test.each([
+    ['no gift per code', { giftsPerCode: 0, giftsPerDay: 10 }, 'body.limits.giftsPerCode'],
+    [
+      'too many gifts per code',
+      { giftsPerCode: 1001, giftsPerDay: 10 },
+      'body.limits.giftsPerCode',
+    ],
+    ['a fraction', { giftsPerCode: 2.5, giftsPerDay: 10 }, 'body.limits.giftsPerCode'],
+    ['no gift a day', { giftsPerCode: 5, giftsPerDay: 0 }, 'body.limits.giftsPerDay'],
+    ['too many gifts a day', { giftsPerCode: 5, giftsPerDay: 10_001 }, 'body.limits.giftsPerDay'],
+    ['a number as text', { giftsPerCode: '5', giftsPerDay: 10 }, 'body.limits.giftsPerCode'],
+    ['a missing limit', { giftsPerCode: 5 }, 'body.limits.giftsPerDay'],
+  ])('gift limits with %s are refused with a field issue', async (_, limits, path) => {
+    const store = await signedInStore(ctx, { plan: 'growth' });
+    const res = await call(store, 'POST', '/settings', { ...settings, limits });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues.map((i: { path: string }) => i.path)).toContain(path);
+    expect((await call(store, 'GET', '/settings')).json().data.updatedAt).toBeNull();
+  });
+
   test('missing or unknown fields are refused', async () => {
     const store = await signedInStore(ctx, { plan: 'growth' });
     expect((await call(store, 'POST', '/settings', { isActive: true })).statusCode).toBe(400);

@@ -13,21 +13,31 @@ export type ShopperCodeRow = typeof shopperCodes.$inferSelect;
 export type ShopperSessionRow = typeof shopperSessions.$inferSelect;
 export type LedgerEntryRow = typeof pointsLedger.$inferSelect;
 
-/** The store's customer with this e-mail (Salla gives it; case does not matter), if exactly one. */
-export async function findCustomerIdByEmail(
+/**
+ * The store's customer whose e-mail is this mailbox (`key`: `emailKey()` of what the shopper
+ * typed, so case, a +tag or Gmail dots do not matter), with the address Salla gave for them. Two
+ * customers of one mailbox: the one whose address is exactly `typed`, else nobody.
+ */
+export async function findCustomerByEmailKey(
   db: Executor,
   merchantId: number,
-  email: string,
-): Promise<number | null> {
+  key: string,
+  typed: string,
+): Promise<{ id: number; email: string } | null> {
   const rows = await db
-    .select({ id: customers.id })
+    .select({ id: customers.id, email: customers.email })
     .from(customers)
-    .where(and(eq(customers.merchantId, merchantId), sql`lower(${customers.email}) = ${email}`))
-    .limit(2);
-  return rows.length === 1 ? rows[0]!.id : null;
+    .where(
+      and(eq(customers.merchantId, merchantId), sql`nuqat_email_key(${customers.email}) = ${key}`),
+    )
+    .limit(10);
+  const matches = rows.filter((r): r is { id: number; email: string } => r.email !== null);
+  if (matches.length === 1) return matches[0]!;
+  const exact = matches.filter((r) => r.email.trim().toLowerCase() === typed);
+  return exact.length === 1 ? exact[0]! : null;
 }
 
-/** Ends every open code for the e-mail (a new one replaces them). */
+/** Ends every open code for the mailbox (a new one replaces them). */
 export async function consumeOpenShopperCodes(
   db: Executor,
   merchantId: number,
@@ -53,7 +63,7 @@ export async function insertShopperCode(
   await db.insert(shopperCodes).values(values);
 }
 
-/** The newest open code for the e-mail, locked so the try limit is exact under concurrency. */
+/** The newest open code for the mailbox, locked so the try limit is exact under concurrency. */
 export async function lockOpenShopperCode(
   db: Executor,
   merchantId: number,

@@ -6,6 +6,7 @@ import {
   SHOPPER_HISTORY_LIMIT,
   SHOPPER_SESSION_TTL_DAYS,
   REWARD_TYPE_FEATURE,
+  emailKey,
   planHasFeature,
   type CustomerLoyaltyData,
   type HistoryEntry,
@@ -40,7 +41,7 @@ import { redemptionBlock, toShopperCoupon } from '../rewards/redemption.service.
 import { findRewards } from '../rewards/rewards.repository.ts';
 import {
   consumeOpenShopperCodes,
-  findCustomerIdByEmail,
+  findCustomerByEmailKey,
   findExpiringPoints,
   findOrderReferences,
   findPendingPoints,
@@ -57,7 +58,10 @@ import {
 
 const WINDOW = 15 * 60;
 
-/** Per address loose (shoppers share mobile carriers' addresses), per store+e-mail tight. */
+/**
+ * Per address loose (shoppers share mobile carriers' addresses), per store+mailbox tight: the
+ * mailbox is the address's `emailKey`, so a +tag or a capital is no new mailbox (decision 028).
+ */
 export const SHOPPER_RATE_LIMITS = {
   requestPerIp: { limit: 20, windowSeconds: WINDOW },
   requestPerEmail: { limit: 3, windowSeconds: WINDOW },
@@ -215,8 +219,10 @@ export function createShopperService(
     hashResetCode(codeKey, merchantId, `shopper:${email}:${code}`);
 
   /**
-   * Mails a sign-in code when the e-mail belongs to a customer of the store; answers the same
-   * way, in the same time, when it does not (nobody learns who shops where).
+   * Mails a sign-in code when the e-mail's mailbox (`emailKey`) belongs to a customer of the store,
+   * to the address Salla gave for that customer, never to the spelling typed; answers the same
+   * way, in the same time, when it does not (nobody learns who shops where). The code is kept
+   * under the mailbox, so any spelling of it signs in (decision 028).
    */
   async function requestCode(input: {
     merchantId: number;
@@ -224,29 +230,30 @@ export function createShopperService(
     lang: Language;
     ip: string;
   }): Promise<void> {
+    const key = emailKey(input.email);
     await enforceRateLimits(db, [
       { key: `shopper-code:ip:${input.ip}`, ...SHOPPER_RATE_LIMITS.requestPerIp },
       {
-        key: `shopper-code:email:${input.merchantId}:${input.email}`,
+        key: `shopper-code:email:${input.merchantId}:${key}`,
         ...SHOPPER_RATE_LIMITS.requestPerEmail,
       },
     ]);
     const merchant = await findMerchantById(db, input.merchantId);
     if (!merchant || merchant.installStatus !== 'installed') return;
-    const customerId = await findCustomerIdByEmail(db, input.merchantId, input.email);
-    if (customerId === null) {
+    const customer = await findCustomerByEmailKey(db, input.merchantId, key, input.email);
+    if (customer === null) {
       log.info({ event: 'shopper_code_unknown', merchantId: input.merchantId }, 'no such shopper');
       return;
     }
     const code = generateNumericCode(SHOPPER_CODE_LENGTH);
     const now = ctx.now();
     await db.transaction(async (tx) => {
-      await consumeOpenShopperCodes(tx, input.merchantId, input.email, now);
+      await consumeOpenShopperCodes(tx, input.merchantId, key, now);
       await insertShopperCode(tx, {
         merchantId: input.merchantId,
-        customerId,
-        email: input.email,
-        codeHash: hashCode(input.merchantId, input.email, code),
+        customerId: customer.id,
+        email: key,
+        codeHash: hashCode(input.merchantId, key, code),
         createdAt: now,
         expiresAt: new Date(now.getTime() + SHOPPER_CODE_TTL_MINUTES * 60_000),
       });
@@ -255,7 +262,7 @@ export function createShopperService(
     void ctx.mailer
       .send(
         shopperCodeMail({
-          to: input.email,
+          to: customer.email,
           storeName: merchant.storeName,
           code,
           lang: input.lang,
@@ -275,22 +282,24 @@ export function createShopperService(
     /** The loyalty page's language: the customer's e-mails start with it from now on. */
     lang?: Language;
   }): Promise<ShopperSession> {
+    // The code is the mailbox's: so are the guessing limits, or each +tag would get its own.
+    const key = emailKey(input.email);
     await enforceRateLimits(db, [
       { key: `shopper-verify:ip:${input.ip}`, ...SHOPPER_RATE_LIMITS.verifyPerIp },
       {
-        key: `shopper-verify:email:${input.merchantId}:${input.email}`,
+        key: `shopper-verify:email:${input.merchantId}:${key}`,
         ...SHOPPER_RATE_LIMITS.verifyPerEmail,
       },
       {
-        key: `shopper-verify:day:${input.merchantId}:${input.email}`,
+        key: `shopper-verify:day:${input.merchantId}:${key}`,
         ...SHOPPER_RATE_LIMITS.verifyPerEmailDaily,
       },
     ]);
     const now = ctx.now();
     const customerId = await db.transaction(async (tx) => {
-      const row = await lockOpenShopperCode(tx, input.merchantId, input.email);
+      const row = await lockOpenShopperCode(tx, input.merchantId, key);
       if (!row || row.expiresAt <= now || row.attempts >= SHOPPER_CODE_MAX_ATTEMPTS) return null;
-      if (!safeEqualHex(row.codeHash, hashCode(input.merchantId, input.email, input.code))) {
+      if (!safeEqualHex(row.codeHash, hashCode(input.merchantId, key, input.code))) {
         await updateShopperCode(tx, input.merchantId, row.id, { attempts: row.attempts + 1 });
         return null;
       }

@@ -225,6 +225,86 @@ describe('shopper identity', () => {
     expect(limited.json().retryAfter).toBeGreaterThan(0);
   });
 
+  test('a +tag or case variant of the e-mail reaches the customer, and the code goes to the stored address only', async () => {
+    const shop = await installedStore(ctx);
+    const name = `shopper-${randomUUID().slice(0, 8)}`;
+    const stored = `${name}@Example.com`;
+    const facts = customerFacts({ email: stored });
+    await deliverOk(ctx, webhooks.customerCreated(shop.merchantId, facts));
+    const typed = `${name.toUpperCase()}+loyalty@example.com`;
+    const before = ctx.smtp.messages.length;
+    expect((await requestCode(ctx, shop.merchantId, typed)).statusCode).toBe(200);
+    const mail = await ctx.smtp.waitForMail(stored, { after: before });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ctx.smtp.messages.slice(before).flatMap((m) => m.to)).toEqual([stored.toLowerCase()]);
+    const res = await verifyCode(ctx, shop.merchantId, typed, extractMailedCode(mail));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.customerId).toBe(String(facts.id));
+  });
+
+  test('Gmail spellings of the address reach the customer; the code works with the stored spelling', async () => {
+    const shop = await installedStore(ctx);
+    const name = `shopper${randomUUID().slice(0, 8)}`;
+    const stored = `${name.slice(0, 4)}.${name.slice(4)}@gmail.com`;
+    const facts = customerFacts({ email: stored });
+    await deliverOk(ctx, webhooks.customerCreated(shop.merchantId, facts));
+    const before = ctx.smtp.messages.length;
+    await requestCode(ctx, shop.merchantId, `${name}+x@googlemail.com`);
+    const mail = await ctx.smtp.waitForMail(stored, { after: before });
+    const res = await verifyCode(ctx, shop.merchantId, stored, extractMailedCode(mail));
+    expect(res.json().data.customerId).toBe(String(facts.id));
+  });
+
+  test('two customers sharing a mailbox: the exact address picks one, another spelling none', async () => {
+    const shop = await installedStore(ctx);
+    const name = `shared-${randomUUID().slice(0, 8)}`;
+    const home = customerFacts({ email: `${name}+home@example.com` });
+    const work = customerFacts({ email: `${name}+work@example.com` });
+    for (const facts of [home, work])
+      await deliverOk(ctx, webhooks.customerCreated(shop.merchantId, facts));
+    const before = ctx.smtp.messages.length;
+    await requestCode(ctx, shop.merchantId, `${name}+work@example.com`);
+    const mail = await ctx.smtp.waitForMail(`${name}+work@example.com`, { after: before });
+    const res = await verifyCode(
+      ctx,
+      shop.merchantId,
+      `${name}+work@example.com`,
+      extractMailedCode(mail),
+    );
+    expect(res.json().data.customerId).toBe(String(work.id));
+    const sent = ctx.smtp.messages.length;
+    expect((await requestCode(ctx, shop.merchantId, `${name}@example.com`)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ctx.smtp.messages.length).toBe(sent);
+  });
+
+  test('the per-address limits count every spelling of the address as one', async () => {
+    const shop = await installedStore(ctx);
+    const { email } = await shopper(ctx, shop);
+    const answers = [];
+    for (const tag of ['a', 'b', 'c', 'd'])
+      answers.push(
+        (await requestCode(ctx, shop.merchantId, email.replace('@', `+${tag}@`))).statusCode,
+      );
+    expect(answers).toEqual([200, 200, 200, 429]);
+  });
+
+  test('wrong codes under five spellings of the address burn the one code', async () => {
+    const shop = await installedStore(ctx);
+    const { email } = await shopper(ctx, shop);
+    const after = ctx.smtp.messages.length;
+    await requestCode(ctx, shop.merchantId, email);
+    const code = extractMailedCode(await ctx.smtp.waitForMail(email, { after }));
+    const miss = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await verifyCode(ctx, shop.merchantId, email.replace('@', `+${i}@`), miss)).statusCode,
+      ).toBe(400);
+    expect((await verifyCode(ctx, shop.merchantId, email, code)).json().code).toBe(
+      'SHOPPER_CODE_INVALID',
+    );
+  });
+
   test('bad input is a 400 with the error body, never a 500', async () => {
     for (const payload of [
       {},

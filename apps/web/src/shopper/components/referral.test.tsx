@@ -241,9 +241,7 @@ describe('a guest invited by a friend', () => {
   test.each<[ErrorCode, number]>([
     ['REFERRAL_CODE_INVALID', 404],
     ['REFERRAL_INACTIVE', 409],
-    ['REFERRAL_SELF', 409],
-    ['REFERRAL_EXISTING_CUSTOMER', 409],
-    ['REFERRAL_ALREADY_CLAIMED', 409],
+    ['REFERRAL_NOT_ELIGIBLE', 409],
     ['REFERRAL_CLAIM_FAILED', 502],
     ['RATE_LIMITED', 429],
     ['VALIDATION_FAILED', 400],

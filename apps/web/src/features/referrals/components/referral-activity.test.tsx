@@ -256,7 +256,7 @@ describe('/members: the referral results', () => {
     }
 
     const blocked = rows().filter((row) => row.dataset.status === 'blocked');
-    expect(blocked).toHaveLength(5);
+    expect(blocked).toHaveLength(8);
     for (const row of blocked) {
       expect(within(row).getByText('محظورة').closest('[data-tone]')).toHaveAttribute(
         'data-tone',
@@ -271,6 +271,9 @@ describe('/members: the referral results', () => {
       arReferrals.list.reasons.unknown_code,
       arReferrals.list.reasons.inactive_code,
       'بلغ العميل الداعي الحد الأقصى: 10 أصدقاء مكافَئين خلال 7 أيام.',
+      arReferrals.list.reasons.already_claimed,
+      arReferrals.list.reasons.code_cap,
+      arReferrals.list.reasons.daily_cap,
     ]);
     // A code that named nobody has no inviter to show.
     expect(blocked[2]).toHaveTextContent(arReferrals.list.unknownInviter);
@@ -287,7 +290,11 @@ describe('/members: the referral results', () => {
       .map((row) => within(row).queryByTestId('referral-reason')?.textContent)
       .filter(Boolean);
     const expected = (
-      ['order_cancelled', 'order_refunded', ...REFERRAL_REASONS.slice(0, 5)] as ReferralReason[]
+      [
+        'order_cancelled',
+        'order_refunded',
+        ...REFERRAL_REASONS.filter((reason) => !reason.startsWith('order_')),
+      ] as ReferralReason[]
     ).map((reason) => enReferrals.list.reasons[reason].replace('{{cap}}', '10'));
     expect(reasons).toEqual(expected);
     expect(rows()[0]).toHaveTextContent('Pending');

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { REFERRAL_DEFAULTS, ReferralSettingsResponseSchema } from '@nuqat/contracts';
+import { i18n } from '../../../lib/i18n';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
 import {
@@ -75,7 +76,85 @@ describe('/members: the referral programme', () => {
       isActive: true,
       participantReward: { type: 'fixed', value: 25, maxAmount: null },
       referralReward: { type: 'percentage', value: 5, maxAmount: null },
+      limits: { giftsPerCode: 10, giftsPerDay: 100 },
     });
+  });
+
+  test('the gift limits show the store’s own and are saved with the whole programme', async () => {
+    signIn();
+    answerStore();
+    let sent: unknown;
+    server.use(
+      http.get(SETTINGS_URL, () =>
+        HttpResponse.json(settingsBody({ limits: { giftsPerCode: 4, giftsPerDay: 30 } })),
+      ),
+      http.post(SETTINGS_URL, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          settingsBody({ ...(sent as object), updatedAt: '2026-11-26T10:00:00.000Z' }),
+        );
+      }),
+    );
+    const { user } = renderApp('/members');
+    const card = await screen.findByTestId('gift-limits-card');
+    expect(within(card).getByRole('heading', { name: 'حدود الهدايا' })).toBeInTheDocument();
+    const perCode = within(card).getByLabelText('عدد الهدايا لكل رابط دعوة');
+    const perDay = within(card).getByLabelText('عدد هدايا المتجر في اليوم');
+    expect(perCode).toHaveValue('4');
+    expect(perDay).toHaveValue('30');
+    expect(perCode).toHaveAccessibleDescription(/من 1 إلى 1,000/);
+    await user.clear(perCode);
+    await user.type(perCode, '٣');
+    await user.click(within(card).getByRole('button', { name: 'حفظ' }));
+    expect(await screen.findByText('حُفظت حدود الهدايا')).toBeInTheDocument();
+    expect(sent).toEqual({
+      isActive: false,
+      participantReward: REFERRAL_DEFAULTS.participantReward,
+      referralReward: REFERRAL_DEFAULTS.referralReward,
+      limits: { giftsPerCode: 3, giftsPerDay: 30 },
+    });
+  });
+
+  test.each([
+    ['0', 'أدخل رقمًا صحيحًا من 1 إلى 1,000'],
+    ['1001', 'أدخل رقمًا صحيحًا من 1 إلى 1,000'],
+    ['2.5', 'أدخل رقمًا صحيحًا من 1 إلى 1,000'],
+    ['abc', 'أدخل رقمًا صحيحًا بلا كسور'],
+    ['', 'أدخل رقمًا صحيحًا بلا كسور'],
+  ])('a gift limit of "%s" shows a field error and saves nothing', async (typed, message) => {
+    signIn();
+    answerStore();
+    let posts = 0;
+    server.use(
+      http.get(SETTINGS_URL, () => HttpResponse.json(settingsBody())),
+      http.post(SETTINGS_URL, () => {
+        posts += 1;
+        return HttpResponse.json(settingsBody());
+      }),
+    );
+    const { user } = renderApp('/members');
+    const card = await screen.findByTestId('gift-limits-card');
+    const perCode = within(card).getByLabelText('عدد الهدايا لكل رابط دعوة');
+    await user.clear(perCode);
+    if (typed) await user.type(perCode, typed);
+    await user.click(within(card).getByRole('button', { name: 'حفظ' }));
+    expect(await within(card).findByText(message)).toBeInTheDocument();
+    expect(perCode).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toBe(0);
+  });
+
+  test('the gift limits read in English too', async () => {
+    await i18n.changeLanguage('en');
+    signIn();
+    answerStore();
+    server.use(http.get(SETTINGS_URL, () => HttpResponse.json(settingsBody())));
+    renderApp('/members');
+    const card = await screen.findByTestId('gift-limits-card');
+    expect(within(card).getByRole('heading', { name: 'Gift limits' })).toBeInTheDocument();
+    expect(within(card).getByLabelText('Gifts per invitation link')).toHaveValue('10');
+    expect(within(card).getByLabelText('Gifts per day for the store')).toHaveAccessibleDescription(
+      'How many gifts the store gives in any 24 hours, across all links (1 to 10,000).',
+    );
   });
 
   test.each([

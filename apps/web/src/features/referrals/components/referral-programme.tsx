@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sparkles } from 'lucide-react';
-import type { ReferralReward } from '@nuqat/contracts';
+import type { ReferralLimits, ReferralReward } from '@nuqat/contracts';
 import { ActionError } from '../../../components/ui/action-error';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
@@ -17,13 +17,17 @@ import {
   useSaveReferralSettings,
   useToggleReferrals,
 } from '../api/referral-settings';
+import { GiftLimitsCard } from './gift-limits-card';
 import { RewardCard } from './reward-card';
 
 export interface ReferralProgrammeProps {
   storeName: string;
 }
 
-/** Spec §2 /members: the header, the two reward cards and the programme's switch. */
+/**
+ * Spec §2 /members: the header, the two reward cards, the gift limits (decision 028) and the
+ * programme's switch.
+ */
 export function ReferralProgramme({ storeName }: ReferralProgrammeProps) {
   const { t } = useTranslation('referrals');
   const settings = useReferralSettings();
@@ -31,7 +35,7 @@ export function ReferralProgramme({ storeName }: ReferralProgrammeProps) {
   const toggle = useToggleReferrals();
   const toast = useToast();
   const [failure, setFailure] = useState<{ message: Message; detail: Message | null } | null>(null);
-  const [savingSide, setSavingSide] = useState<'participant' | 'referral' | null>(null);
+  const [saving, setSaving] = useState<'participant' | 'referral' | 'limits' | null>(null);
 
   if (settings.isPending) {
     return (
@@ -57,22 +61,37 @@ export function ReferralProgramme({ storeName }: ReferralProgrammeProps) {
   const data = settings.data;
   const initial = storeName.trim().charAt(0) || '؟';
 
-  async function saveSide(side: 'participant' | 'referral', reward: ReferralReward) {
+  /** Spec §4: every save sends the whole programme, with the current on/off state. */
+  async function saveCard(
+    card: 'participant' | 'referral' | 'limits',
+    change: {
+      participantReward?: ReferralReward;
+      referralReward?: ReferralReward;
+      limits?: ReferralLimits;
+    },
+  ) {
     setFailure(null);
-    setSavingSide(side);
+    setSaving(card);
     try {
       await save.mutateAsync({
         isActive: data.isActive,
-        participantReward: side === 'participant' ? reward : data.participantReward,
-        referralReward: side === 'referral' ? reward : data.referralReward,
+        participantReward: data.participantReward,
+        referralReward: data.referralReward,
+        limits: data.limits,
+        ...change,
       });
-      toast({ key: `referrals:${side}.savedToast` });
+      toast({ key: `referrals:${card}.savedToast` });
       return true;
     } catch (error) {
-      setFailure({ message: { key: 'referrals:saveFailed' }, detail: failureDetail(error) });
+      setFailure({
+        message: {
+          key: card === 'limits' ? 'referrals:limits.saveFailed' : 'referrals:saveFailed',
+        },
+        detail: failureDetail(error),
+      });
       return false;
     } finally {
-      setSavingSide(null);
+      setSaving(null);
     }
   }
 
@@ -116,11 +135,18 @@ export function ReferralProgramme({ storeName }: ReferralProgrammeProps) {
             key={`${side}-${data.updatedAt ?? 'defaults'}`}
             side={side}
             reward={side === 'participant' ? data.participantReward : data.referralReward}
-            saving={savingSide === side}
-            onSave={(reward) => saveSide(side, reward)}
+            saving={saving === side}
+            onSave={(reward) => saveCard(side, { [`${side}Reward`]: reward })}
           />
         ))}
       </div>
+
+      <GiftLimitsCard
+        key={`limits-${data.updatedAt ?? 'defaults'}`}
+        limits={data.limits}
+        saving={saving === 'limits'}
+        onSave={(limits) => saveCard('limits', { limits })}
+      />
 
       <Card className="flex items-center justify-between gap-4 p-5 sm:p-6">
         <div>
