@@ -29,14 +29,17 @@ export async function hitRateLimit(
   return { hits: Number(row.hits), retryAfter: Number(row.retry_after) };
 }
 
-/** Counts one hit on every rule; throws RATE_LIMITED (with the longest wait) if any is over. */
+/**
+ * Counts one hit on each rule in order and throws RATE_LIMITED at the first one over its limit.
+ * The rules after it are not counted: a refused request spends nobody's budget (put the
+ * per-address rule first, so a flood refused there neither writes a counter per e-mail it names
+ * nor uses up those e-mails' limits, decisions 025 and 026).
+ */
 export async function enforceRateLimits(db: Database, rules: RateLimitRule[]): Promise<void> {
-  let retryAfter = 0;
   for (const rule of rules) {
     const hit = await hitRateLimit(db, rule);
-    if (hit.hits > rule.limit) retryAfter = Math.max(retryAfter, hit.retryAfter);
+    if (hit.hits > rule.limit) throw new AppError('RATE_LIMITED', { retryAfter: hit.retryAfter });
   }
-  if (retryAfter > 0) throw new AppError('RATE_LIMITED', { retryAfter });
 }
 
 /** Removes windows that ended long ago; called from a periodic job. */
@@ -103,11 +106,4 @@ export async function recordBackoffFailure(db: Database, rule: BackoffRule): Pro
 /** A success: the streak is over. */
 export async function clearBackoff(db: Database, rule: BackoffRule): Promise<void> {
   await db.execute(sql`delete from rate_limit_buckets where key = ${rule.key}`);
-}
-
-/** Hands back one hit of the current window (a try that turned out to be no failure). */
-export async function refundRateLimit(db: Database, rule: RateLimitRule): Promise<void> {
-  await db.execute(sql`
-    update rate_limit_buckets set hits = greatest(0, hits - 1)
-    where key = ${rule.key} and window_start > now() - make_interval(secs => ${rule.windowSeconds})`);
 }

@@ -38,9 +38,12 @@ export const passwordResetCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong tries that named this code's request (its id, handed only to who asked for it). */
     attempts: integer('attempts').notNull().default(0),
+    /** Wrong tries that named no request, aimed at the newest open code (docs/decisions/025). */
+    unboundAttempts: integer('unbound_attempts').notNull().default(0),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    /** Set when the code is used or replaced by a newer one. */
+    /** Set when the code is used (which ends the merchant's other open codes too). */
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (t) => [

@@ -30,6 +30,7 @@ import type { RuleEvent as StoredRuleEvent } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateNumericCode, hashResetCode, safeEqualHex } from '../../lib/crypto.ts';
 import { shopperCodeMail } from '../../lib/mail-templates.ts';
+import { judgeCodeTry, newRequestId } from '../../lib/one-time-codes.ts';
 import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { signShopperToken, verifyShopperToken, type ShopperTokenClaims } from '../../lib/tokens.ts';
 import { findCustomer, findRules, type RuleRow } from '../engine/engine.repository.ts';
@@ -49,6 +50,7 @@ import {
   insertShopperCode,
   insertShopperSession,
   lockOpenShopperCode,
+  lockShopperCodeOfRequest,
   revokeShopperSession,
   setCustomerLanguage,
   updateShopperCode,
@@ -57,14 +59,17 @@ import {
 
 const WINDOW = 15 * 60;
 
-/** Per address loose (shoppers share mobile carriers' addresses), per store+e-mail tight. */
+/**
+ * Guesses count per code, never per recipient (docs/decisions/025): a stranger's wrong codes
+ * cannot lock a shopper out. What bounds guessing is the codes a store+e-mail can be sent (3 per
+ * 15 minutes, 5 a day) times each code's tries (5 for its request, 5 for tries naming none), and
+ * the per-address limits. Per address loose: shoppers share mobile carriers' addresses.
+ */
 export const SHOPPER_RATE_LIMITS = {
   requestPerIp: { limit: 20, windowSeconds: WINDOW },
   requestPerEmail: { limit: 3, windowSeconds: WINDOW },
+  requestPerEmailDaily: { limit: 5, windowSeconds: 86_400 },
   verifyPerIp: { limit: 30, windowSeconds: WINDOW },
-  verifyPerEmail: { limit: 10, windowSeconds: WINDOW },
-  /** Caps guessing at 20 tries a day against 10⁶ codes, whatever the codes requested. */
-  verifyPerEmailDaily: { limit: 20, windowSeconds: 86_400 },
 } as const;
 
 /** "Expiring soon" on the balance card. */
@@ -216,40 +221,46 @@ export function createShopperService(
 
   /**
    * Mails a sign-in code when the e-mail belongs to a customer of the store; answers the same
-   * way, in the same time, when it does not (nobody learns who shops where).
+   * way, in the same time, when it does not (nobody learns who shops where). The answer is the
+   * request's id, which the code row carries: tries that name it count against this code only.
    */
   async function requestCode(input: {
     merchantId: number;
     email: string;
     lang: Language;
     ip: string;
-  }): Promise<void> {
+  }): Promise<{ requestId: string }> {
     await enforceRateLimits(db, [
       { key: `shopper-code:ip:${input.ip}`, ...SHOPPER_RATE_LIMITS.requestPerIp },
       {
         key: `shopper-code:email:${input.merchantId}:${input.email}`,
         ...SHOPPER_RATE_LIMITS.requestPerEmail,
       },
+      {
+        key: `shopper-code:day:${input.merchantId}:${input.email}`,
+        ...SHOPPER_RATE_LIMITS.requestPerEmailDaily,
+      },
     ]);
+    const requestId = newRequestId();
     const merchant = await findMerchantById(db, input.merchantId);
-    if (!merchant || merchant.installStatus !== 'installed') return;
+    if (!merchant || merchant.installStatus !== 'installed') return { requestId };
     const customerId = await findCustomerIdByEmail(db, input.merchantId, input.email);
     if (customerId === null) {
       log.info({ event: 'shopper_code_unknown', merchantId: input.merchantId }, 'no such shopper');
-      return;
+      return { requestId };
     }
     const code = generateNumericCode(SHOPPER_CODE_LENGTH);
     const now = ctx.now();
-    await db.transaction(async (tx) => {
-      await consumeOpenShopperCodes(tx, input.merchantId, input.email, now);
-      await insertShopperCode(tx, {
-        merchantId: input.merchantId,
-        customerId,
-        email: input.email,
-        codeHash: hashCode(input.merchantId, input.email, code),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + SHOPPER_CODE_TTL_MINUTES * 60_000),
-      });
+    // Older open codes stay open: a new request (maybe a stranger's) must not end the code the
+    // shopper is typing. They die with their 10 minutes, or when one code is used.
+    await insertShopperCode(db, {
+      merchantId: input.merchantId,
+      id: requestId,
+      customerId,
+      email: input.email,
+      codeHash: hashCode(input.merchantId, input.email, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SHOPPER_CODE_TTL_MINUTES * 60_000),
     });
     // Not awaited: waiting for SMTP would make known e-mails measurably slower than unknown ones.
     void ctx.mailer
@@ -264,38 +275,45 @@ export function createShopperService(
       .catch((err: unknown) =>
         log.error({ err, merchantId: input.merchantId }, 'shopper code mail failed'),
       );
+    return { requestId };
   }
 
-  /** A right code opens a 30-day session for the customer the code was sent for. */
+  /**
+   * A right code opens a 30-day session for the customer the code was sent for. With the code's
+   * request id the try counts against that code alone; without, against the newest open code's
+   * tries for unnamed requests (docs/decisions/025). Only the per-address limit applies before.
+   */
   async function verifyCode(input: {
     merchantId: number;
     email: string;
     code: string;
+    requestId?: string | undefined;
     ip: string;
     /** The loyalty page's language: the customer's e-mails start with it from now on. */
     lang?: Language;
   }): Promise<ShopperSession> {
     await enforceRateLimits(db, [
       { key: `shopper-verify:ip:${input.ip}`, ...SHOPPER_RATE_LIMITS.verifyPerIp },
-      {
-        key: `shopper-verify:email:${input.merchantId}:${input.email}`,
-        ...SHOPPER_RATE_LIMITS.verifyPerEmail,
-      },
-      {
-        key: `shopper-verify:day:${input.merchantId}:${input.email}`,
-        ...SHOPPER_RATE_LIMITS.verifyPerEmailDaily,
-      },
     ]);
     const now = ctx.now();
+    const { requestId } = input;
     const customerId = await db.transaction(async (tx) => {
-      const row = await lockOpenShopperCode(tx, input.merchantId, input.email);
-      if (!row || row.expiresAt <= now || row.attempts >= SHOPPER_CODE_MAX_ATTEMPTS) return null;
-      if (!safeEqualHex(row.codeHash, hashCode(input.merchantId, input.email, input.code))) {
-        await updateShopperCode(tx, input.merchantId, row.id, { attempts: row.attempts + 1 });
-        return null;
-      }
-      await updateShopperCode(tx, input.merchantId, row.id, { consumedAt: now });
-      return row.customerId;
+      const row = requestId
+        ? await lockShopperCodeOfRequest(tx, input.merchantId, input.email, requestId)
+        : await lockOpenShopperCode(tx, input.merchantId, input.email);
+      const judged = judgeCodeTry(row, {
+        bound: requestId !== undefined,
+        matches: () =>
+          safeEqualHex(row!.codeHash, hashCode(input.merchantId, input.email, input.code)),
+        now,
+        maxAttempts: SHOPPER_CODE_MAX_ATTEMPTS,
+      });
+      if (judged.outcome === 'wrong')
+        await updateShopperCode(tx, input.merchantId, row!.id, judged.count);
+      if (judged.outcome !== 'ok') return null;
+      // Signed in: this code and the e-mail's other open codes are done with.
+      await consumeOpenShopperCodes(tx, input.merchantId, input.email, now);
+      return row!.customerId;
     });
     if (customerId === null) throw new AppError('SHOPPER_CODE_INVALID');
     if (input.lang) await setCustomerLanguage(db, input.merchantId, customerId, input.lang);
