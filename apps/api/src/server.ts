@@ -35,12 +35,23 @@ async function main(): Promise<void> {
     'database ready',
   );
 
+  // Rate-limit rows whose window is over count for nothing: deleted in batches every 10 minutes
+  // (decision 026), one run at a time per instance; any instance may run it.
+  let pruning = false;
   const pruneTimer = setInterval(
-    () =>
-      void pruneRateLimits(database.db).catch((err: unknown) =>
-        server.log.warn({ err }, 'rate-limit prune failed'),
-      ),
-    60 * 60 * 1000,
+    () => {
+      if (pruning) return;
+      pruning = true;
+      pruneRateLimits(database.db)
+        .then((deleted) => {
+          if (deleted > 0) server.log.info({ deleted }, 'expired rate-limit rows pruned');
+        })
+        .catch((err: unknown) => server.log.warn({ err }, 'rate-limit prune failed'))
+        .finally(() => {
+          pruning = false;
+        });
+    },
+    10 * 60 * 1000,
   );
   pruneTimer.unref();
   // Insights differences are folded every 5 s: a read sums the rows not folded yet, so a store

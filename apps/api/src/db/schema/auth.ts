@@ -8,6 +8,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { merchants } from './merchants.ts';
 
 /** A merchant login. Tokens name their session; revoking the row ends the token at once. */
@@ -56,8 +57,19 @@ export const passwordResetCodes = pgTable(
  * Fixed-window counters for rate limits, shared by every API instance (the API is stateless).
  * Not tenant data: keys are IPs and e-mails seen before anyone is authenticated.
  */
-export const rateLimitBuckets = pgTable('rate_limit_buckets', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  hits: integer('hits').notNull(),
-});
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+    /**
+     * When the row no longer counts (its window, or a back-off streak, is over) and may be
+     * deleted; written with every hit. The default only covers rows written without it.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '1 day'`),
+  },
+  (t) => [index('rate_limit_buckets_expires_idx').on(t.expiresAt)],
+);
