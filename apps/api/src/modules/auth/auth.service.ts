@@ -73,7 +73,7 @@ const RESET_MAIL_DELAY_MS = 50;
 
 export function createAuthService(ctx: AppContext) {
   const { db, config, log } = ctx;
-  const codeKey = config.jwtSecret;
+  const codeKey = config.keys.oneTimeCodes.current;
 
   async function login(
     input: { email: string; password: string } & RequestOrigin,
@@ -102,7 +102,7 @@ export function createAuthService(ctx: AppContext) {
       ip: input.ip,
     });
     const token = await signMerchantToken(
-      config.jwtSecret,
+      config.keys.sessionTokens.current,
       { merchantId: merchant.id, sessionId: session.id },
       expiresAt,
     );
@@ -116,7 +116,7 @@ export function createAuthService(ctx: AppContext) {
   }
 
   async function authenticate(token: string): Promise<MerchantAuth> {
-    const claims = await verifyMerchantToken(config.jwtSecret, token);
+    const claims = await verifyMerchantToken(config.keys.sessionTokens, token);
     if (!claims) throw new AppError('UNAUTHENTICATED');
     const session = await findSession(db, claims.merchantId, claims.sessionId);
     if (!session || session.revokedAt || session.expiresAt <= ctx.now())

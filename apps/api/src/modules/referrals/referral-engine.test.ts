@@ -10,7 +10,7 @@ import {
 } from '@nuqat/contracts';
 import { webhooks, type CustomerFacts } from '@nuqat/salla-sandbox';
 import { merchants, referrals } from '../../db/schema/index.ts';
-import { encryptSecret } from '../../lib/crypto.ts';
+import { sealForStore } from '../../lib/crypto.ts';
 import {
   createEngineContext,
   customerFacts,
@@ -56,8 +56,16 @@ async function referralStore(
       installStatus: 'installed',
       storeUrl,
       subscriptionStartedAt: new Date(Date.now() - 86_400_000),
-      sallaAccessToken: encryptSecret(ctx.config.encryptionKey, tokens.access_token),
-      sallaRefreshToken: encryptSecret(ctx.config.encryptionKey, tokens.refresh_token),
+      sallaAccessToken: sealForStore(
+        ctx.config.keys.storeSecrets,
+        store.merchantId,
+        tokens.access_token,
+      ),
+      sallaRefreshToken: sealForStore(
+        ctx.config.keys.storeSecrets,
+        store.merchantId,
+        tokens.refresh_token,
+      ),
       sallaTokenExpiresAt: new Date(tokens.expires * 1000),
     })
     .where(eq(merchants.id, store.merchantId));

@@ -215,7 +215,7 @@ export function createShopperService(
   } = {},
 ) {
   const { db, config, log } = ctx;
-  const codeKey = config.jwtSecret;
+  const codeKey = config.keys.oneTimeCodes.current;
   const hashCode = (merchantId: number, email: string, code: string) =>
     hashResetCode(codeKey, merchantId, `shopper:${email}:${code}`);
 
@@ -324,7 +324,7 @@ export function createShopperService(
       expiresAt,
     });
     const token = await signShopperToken(
-      config.jwtSecret,
+      config.keys.sessionTokens.current,
       { merchantId: input.merchantId, customerId, sessionId: session.id },
       expiresAt,
     );
@@ -334,7 +334,7 @@ export function createShopperService(
 
   /** The token's claims if its session is live; UNAUTHENTICATED otherwise. */
   async function authenticate(token: string): Promise<ShopperAuth> {
-    const claims = await verifyShopperToken(config.jwtSecret, token);
+    const claims = await verifyShopperToken(config.keys.sessionTokens, token);
     if (!claims) throw new AppError('UNAUTHENTICATED');
     const session = await findShopperSession(db, claims.merchantId, claims.sessionId);
     if (
