@@ -154,6 +154,45 @@ describe('security headers and request ids', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  test('a client request id is kept only in a safe shape; anything else is replaced', async () => {
+    const kept = ['a', 'A.b_c-9', 'x'.repeat(64), '3f0c9a56-1d2e-4b7a-9c1f-6a2b8d4e5f10'];
+    for (const id of kept) {
+      const res = await ctx.server.inject({
+        method: 'GET',
+        url: '/api/missing',
+        headers: { 'x-request-id': id },
+      });
+      expect(res.headers['x-request-id']).toBe(id);
+      expect(res.json().requestId).toBe(id);
+    }
+    const refused = [
+      '',
+      'x'.repeat(65),
+      'has space',
+      'new\nline',
+      '<script>alert(1)</script>',
+      'é',
+      'a;b',
+      '{"json":1}',
+    ];
+    for (const id of refused) {
+      const res = await ctx.server.inject({
+        method: 'GET',
+        url: '/api/missing',
+        headers: { 'x-request-id': id },
+      });
+      expect(res.headers['x-request-id'], id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.json().requestId).toBe(res.headers['x-request-id']);
+    }
+    // Sent twice, it is a list: not one id, so a fresh one.
+    const twice = await ctx.server.inject({
+      method: 'GET',
+      url: '/api/missing',
+      headers: { 'x-request-id': ['one', 'two'] },
+    });
+    expect(twice.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   test('a request without an id gets a fresh one, also in error bodies', async () => {
     const res = await ctx.server.inject({ method: 'GET', url: '/api/missing' });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

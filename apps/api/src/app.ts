@@ -103,6 +103,13 @@ export interface App {
   salla: SallaClient;
 }
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The caller's request id when it is 1–64 of [A-Za-z0-9._-], else null (one is generated). */
+export function clientRequestId(header: string | string[] | undefined): string | null {
+  return typeof header === 'string' && SAFE_REQUEST_ID.test(header) ? header : null;
+}
+
 /** The table of contents: cross-cutting plugins first, then every module, listed explicitly. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, database } = options;
@@ -110,8 +117,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: options.logger ?? loggerOptions(config, options.logStream),
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's x-request-id is kept only in a safe shape: it goes into every log line, the
+    // response header and error bodies (decision 026).
+    requestIdHeader: false,
+    genReqId: (req) => clientRequestId(req.headers['x-request-id']) ?? randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   });
   server.setValidatorCompiler(validatorCompiler);

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { deriveKeys, type AppKeys } from './lib/keys.ts';
 
 /** The only reader of process.env (architecture §2). Parsed once; a bad value stops start-up. */
 
@@ -101,8 +102,11 @@ export interface Config {
   databasePoolMax: number;
   engineFastPath: boolean;
   dataDir: string;
+  /** The configured secrets as given: CSRF tokens and, through `keys.*.legacy`, older values. */
   jwtSecret: Uint8Array;
   encryptionKey: Buffer;
+  /** One key per purpose, derived from the two secrets above (decision 026). */
+  keys: AppKeys;
   publicUrl: string;
   salla: {
     clientId: string | undefined;
@@ -205,7 +209,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ]);
   }
   const generated = !env.JWT_SECRET || !env.ENCRYPTION_KEY ? devSecrets(dataDir) : undefined;
-  const jwtSecret = env.JWT_SECRET ?? generated!.jwtSecret;
+  const jwtSecret = new TextEncoder().encode(env.JWT_SECRET ?? generated!.jwtSecret);
   const encryptionKey = env.ENCRYPTION_KEY ?? Buffer.from(generated!.encryptionKey, 'hex');
 
   return {
@@ -216,8 +220,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databasePoolMax: env.DATABASE_POOL_MAX,
     engineFastPath: env.ENGINE_FAST_PATH,
     dataDir,
-    jwtSecret: new TextEncoder().encode(jwtSecret),
+    jwtSecret,
     encryptionKey,
+    keys: deriveKeys({ jwtSecret, encryptionKey }),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     salla: {
       clientId: env.SALLA_CLIENT_ID,

@@ -35,12 +35,32 @@ async function main(): Promise<void> {
     'database ready',
   );
 
+  // Salla tokens sealed before they were bound to their store are sealed again, once, in the
+  // background (decision 026); until then they are read the old way.
+  void app.services.sallaTokens
+    .resealLegacyTokens()
+    .then((resealed) => {
+      if (resealed > 0) server.log.info({ resealed }, 'salla tokens sealed again for their store');
+    })
+    .catch((err: unknown) => server.log.warn({ err }, 'salla token re-sealing failed'));
+
+  // Rate-limit rows whose window is over count for nothing: deleted in batches every 10 minutes
+  // (decision 026), one run at a time per instance; any instance may run it.
+  let pruning = false;
   const pruneTimer = setInterval(
-    () =>
-      void pruneRateLimits(database.db).catch((err: unknown) =>
-        server.log.warn({ err }, 'rate-limit prune failed'),
-      ),
-    60 * 60 * 1000,
+    () => {
+      if (pruning) return;
+      pruning = true;
+      pruneRateLimits(database.db)
+        .then((deleted) => {
+          if (deleted > 0) server.log.info({ deleted }, 'expired rate-limit rows pruned');
+        })
+        .catch((err: unknown) => server.log.warn({ err }, 'rate-limit prune failed'))
+        .finally(() => {
+          pruning = false;
+        });
+    },
+    10 * 60 * 1000,
   );
   pruneTimer.unref();
   // Insights differences are folded every 5 s: a read sums the rows not folded yet, so a store

@@ -37,10 +37,24 @@ export const ShopperRequestCodeRequestSchema = z.strictObject({
 });
 export type ShopperRequestCodeRequest = z.infer<typeof ShopperRequestCodeRequestSchema>;
 
+/**
+ * The answer is the same for anyone (no account probing), with the id of this code request:
+ * handed back with the code, it makes the try count against this code only, so nobody else's
+ * wrong guesses can use up its tries (docs/decisions/025).
+ */
+export const ShopperCodeRequestedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  requestId: z.uuid(),
+});
+export type ShopperCodeRequestedResponse = z.infer<typeof ShopperCodeRequestedResponseSchema>;
+
 export const ShopperVerifyCodeRequestSchema = z.strictObject({
   merchantId: MerchantIdSchema,
   email: EmailSchema,
   code: ShopperCodeSchema,
+  /** From request-code. Without it the newest code is tried, with tries anyone can spend. */
+  requestId: z.uuid().optional(),
 });
 export type ShopperVerifyCodeRequest = z.infer<typeof ShopperVerifyCodeRequestSchema>;
 

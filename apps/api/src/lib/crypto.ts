@@ -7,6 +7,7 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import { hash, verify, type Options } from '@node-rs/argon2';
+import type { PurposeKey } from './keys.ts';
 
 // OWASP's argon2id baseline (m=19 MiB, t=2, p=1).
 // algorithm 2 is Argon2id (a const enum in the typings, which verbatimModuleSyntax cannot import).
@@ -49,24 +50,43 @@ export function safeEqualHex(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** AES-256-GCM for secrets at rest (Salla tokens): `v1.<iv>.<tag>.<ciphertext>`, base64url. */
-export function encryptSecret(key: Buffer, plaintext: string): string {
+/**
+ * AES-256-GCM for a store's secrets at rest (its Salla tokens), bound to that store: the
+ * store-secret key (decision 026) and the merchant id as associated data, so a value copied into
+ * another store's row does not open there. Written `v2.<iv>.<tag>.<ciphertext>`, base64url.
+ */
+export function sealForStore(keys: PurposeKey, merchantId: number, plaintext: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const cipher = createCipheriv('aes-256-gcm', keys.current, iv);
+  cipher.setAAD(storeContext(merchantId));
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body]
-    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-    .join('.');
+  return ['v2', ...[iv, cipher.getAuthTag(), body].map((p) => p.toString('base64url'))].join('.');
 }
 
-export function decryptSecret(key: Buffer, sealed: string): string {
-  const [version, iv, tag, body] = sealed.split('.');
-  if (version !== 'v1' || !iv || !tag || body === undefined)
+/**
+ * The plaintext of a value sealed for this store; throws for a tampered value, a wrong key or
+ * another store's value. `v1` values (ENCRYPTION_KEY itself, no store binding) are still read,
+ * until `isLegacySeal` finds them and they are sealed again.
+ */
+export function openForStore(keys: PurposeKey, merchantId: number, sealed: string): string {
+  const [version, iv, tag, body, extra] = sealed.split('.');
+  if (!iv || !tag || body === undefined || extra !== undefined)
     throw new Error('Unrecognised secret format');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  if (version !== 'v1' && version !== 'v2') throw new Error('Unrecognised secret format');
+  const decipher = createDecipheriv(
+    'aes-256-gcm',
+    version === 'v2' ? keys.current : keys.legacy,
+    Buffer.from(iv, 'base64url'),
+  );
+  if (version === 'v2') decipher.setAAD(storeContext(merchantId));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([
     decipher.update(Buffer.from(body, 'base64url')),
     decipher.final(),
   ]).toString('utf8');
 }
+
+/** A value written before store binding: read as it is, sealed again when met. */
+export const isLegacySeal = (sealed: string): boolean => sealed.startsWith('v1.');
+
+const storeContext = (merchantId: number) => Buffer.from(`nuqat:store-secret:${merchantId}`);

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
+import { redactUrl } from './redact-url.ts';
 
 // Issue 10: a failed statement's values (Drizzle's `params`, the driver's `detail`) never reach
 // the logs, on the error or on its cause.
@@ -65,5 +66,47 @@ describe('database errors in the logs', () => {
     expect(logged).toContain('unique violation logged');
     expect(logged).toContain('23505');
     expect(logged).not.toContain(email);
+  });
+});
+
+// Issue 22: access logs carried e-mails and unsubscribe tokens in request addresses.
+describe('request addresses in the logs', () => {
+  test('tokens, codes and e-mails in the query are blanked, other parameters kept', () => {
+    expect(redactUrl('/api/notifications/unsubscribe?token=12.34.abcdef0123')).toBe(
+      '/api/notifications/unsubscribe?token=[redacted]',
+    );
+    expect(redactUrl('/x?email=sara%40example.com&page=2&merchantId=9')).toBe(
+      '/x?email=[redacted]&page=2&merchantId=9',
+    );
+    expect(redactUrl('/x?q=sara@example.com&code=123456&resetToken=a&sort=asc')).toBe(
+      '/x?q=[redacted]&code=[redacted]&resetToken=[redacted]&sort=asc',
+    );
+    expect(redactUrl('/x?sara%40example.com&flag')).toBe('/x?[redacted]&flag');
+    expect(redactUrl('/api/people/sara@example.com/orders?x=1')).toBe(
+      '/api/people/[redacted]/orders?x=1',
+    );
+    expect(redactUrl('/healthz')).toBe('/healthz');
+    expect(redactUrl('/x?email=%E0%A4%A')).toBe('/x?email=[redacted]');
+  });
+
+  test("the app's access log lines carry neither the unsubscribe token nor the e-mail", async () => {
+    const token = `12.34.${randomUUID().replaceAll('-', '')}`;
+    const email = `shopper-${randomUUID().slice(0, 8)}@example.com`;
+    const from = lines.length;
+    await ctx.server.inject({
+      method: 'GET',
+      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+      headers: { accept: 'application/json' },
+    });
+    await ctx.server.inject({
+      method: 'GET',
+      url: `/api/missing?email=${encodeURIComponent(email)}&page=2`,
+    });
+    const logged = lines.slice(from).join('');
+    expect(logged).toContain('/api/notifications/unsubscribe?token=[redacted]');
+    expect(logged).toContain('/api/missing?email=[redacted]&page=2');
+    expect(logged).not.toContain(token.slice(6));
+    expect(logged).not.toContain(email);
+    expect(logged).not.toContain(encodeURIComponent(email));
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { Config } from '../env.ts';
 import { prettyLogStream } from './pretty-log.ts';
+import { redactUrl } from './redact-url.ts';
 
 /**
  * Fields of database errors that carry the values of a statement (Drizzle's `params`, the
@@ -62,6 +63,28 @@ export function serializeError(err: Error): ReturnType<typeof pino.stdSerializer
   return serialized;
 }
 
+interface LoggedRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string | string[] | undefined>;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request serializer, with the address passed through `redactUrl`. */
+export function serializeRequest(req: LoggedRequest) {
+  const version = req.headers?.['accept-version'];
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    version: typeof version === 'string' ? version : undefined,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 /** The API's logger: level from config, secrets redacted, errors without statement values. */
 export function loggerOptions(
   config: Pick<Config, 'logLevel' | 'logFormat'>,
@@ -70,7 +93,7 @@ export function loggerOptions(
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    serializers: { err: serializeError, error: serializeError },
+    serializers: { err: serializeError, error: serializeError, req: serializeRequest },
     // A given stream (tests, the replay command) gets JSON lines; stdout gets the configured format.
     ...(stream
       ? { stream }

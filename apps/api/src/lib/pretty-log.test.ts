@@ -64,6 +64,30 @@ describe('readable logs for a terminal', () => {
     ]);
   });
 
+  test('a request line never shows an e-mail or a token from its address', () => {
+    const out = terminal();
+    const stream = prettyLogStream(out);
+    const line = (o: object) => stream.write(`${JSON.stringify({ time: AT, ...o })}\n`);
+    line({
+      level: 30,
+      reqId: 'r1',
+      req: { method: 'GET', url: '/api/notifications/unsubscribe?token=1.2.abcdef&lang=en' },
+      msg: 'incoming request',
+    });
+    line({ level: 30, reqId: 'r1', res: { statusCode: 200 }, msg: 'request completed' });
+    line({
+      level: 30,
+      reqId: 'r2',
+      req: { method: 'GET', url: '/customerloyaltysalla?merchantId=7&hint=sara%40example.com' },
+      msg: 'incoming request',
+    });
+    line({ level: 30, reqId: 'r2', res: { statusCode: 200 }, msg: 'request completed' });
+    expect(out.lines).toEqual([
+      '13:10:46       GET /api/notifications/unsubscribe?token=[redacted]&lang=en → 200',
+      '13:10:46       GET /customerloyaltysalla?merchantId=7&hint=[redacted] → 200',
+    ]);
+  });
+
   test('an error shows its stack below the line, still without statement values', () => {
     const out = terminal();
     const log = pino(

@@ -1,4 +1,5 @@
 import type { DestinationStream } from 'pino';
+import { redactUrl } from './redact-url.ts';
 
 /**
  * Log lines a person can read in a terminal (`LOG_FORMAT=pretty`, the default outside
@@ -72,7 +73,11 @@ export function prettyLogStream(out: Writable): DestinationStream {
     const level = LEVELS[entry.level ?? 30] ?? { name: 'LOG  ', colour: '0' };
 
     if (entry.reqId && entry.msg === 'incoming request' && entry.req) {
-      open.set(entry.reqId, { method: entry.req.method ?? '?', url: entry.req.url ?? '?' });
+      // The serializer has blanked secrets already; a line logged around it gets the same.
+      open.set(entry.reqId, {
+        method: entry.req.method ?? '?',
+        url: redactUrl(entry.req.url ?? '?'),
+      });
       // A request whose end is never logged (the process was busy dying) is not kept forever.
       if (open.size > 1000) open.delete(open.keys().next().value!);
       return null;

@@ -18,32 +18,61 @@ export async function hitRateLimit(
   rule: RateLimitRule,
 ): Promise<{ hits: number; retryAfter: number }> {
   const result = await db.execute(sql`
-    insert into rate_limit_buckets as b (key, window_start, hits)
-    values (${rule.key}, now(), 1)
+    insert into rate_limit_buckets as b (key, window_start, hits, expires_at)
+    values (${rule.key}, now(), 1, now() + make_interval(secs => ${rule.windowSeconds}))
     on conflict (key) do update set
       hits = case when b.window_start <= now() - make_interval(secs => ${rule.windowSeconds}) then 1 else b.hits + 1 end,
-      window_start = case when b.window_start <= now() - make_interval(secs => ${rule.windowSeconds}) then now() else b.window_start end
+      window_start = case when b.window_start <= now() - make_interval(secs => ${rule.windowSeconds}) then now() else b.window_start end,
+      expires_at = case when b.window_start <= now() - make_interval(secs => ${rule.windowSeconds}) then now() else b.window_start end
+        + make_interval(secs => ${rule.windowSeconds})
     returning hits,
       greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => ${rule.windowSeconds}) - now()))))::int as retry_after`);
   const row = (result as unknown as { rows: { hits: number; retry_after: number }[] }).rows[0]!;
   return { hits: Number(row.hits), retryAfter: Number(row.retry_after) };
 }
 
-/** Counts one hit on every rule; throws RATE_LIMITED (with the longest wait) if any is over. */
+/**
+ * Counts one hit on each rule in order and throws RATE_LIMITED at the first one over its limit.
+ * The rules after it are not counted: a refused request spends nobody's budget (put the
+ * per-address rule first, so a flood refused there neither writes a counter per e-mail it names
+ * nor uses up those e-mails' limits, decisions 025 and 026).
+ */
 export async function enforceRateLimits(db: Database, rules: RateLimitRule[]): Promise<void> {
-  let retryAfter = 0;
   for (const rule of rules) {
     const hit = await hitRateLimit(db, rule);
-    if (hit.hits > rule.limit) retryAfter = Math.max(retryAfter, hit.retryAfter);
+    if (hit.hits > rule.limit) throw new AppError('RATE_LIMITED', { retryAfter: hit.retryAfter });
   }
-  if (retryAfter > 0) throw new AppError('RATE_LIMITED', { retryAfter });
 }
 
-/** Removes windows that ended long ago; called from a periodic job. */
-export async function pruneRateLimits(db: Database, olderThanSeconds = 86_400): Promise<void> {
-  await db.execute(
-    sql`delete from rate_limit_buckets where window_start < now() - make_interval(secs => ${olderThanSeconds})`,
-  );
+/**
+ * Deletes the rows that no longer count (their window or back-off streak is over), in batches
+ * of `batchSize`, so one run never holds many row locks or a long transaction; rows being hit
+ * right now are skipped and left for the next run. Returns how many rows went.
+ */
+export async function pruneRateLimits(
+  db: Database,
+  options: { batchSize?: number; maxBatches?: number } = {},
+): Promise<number> {
+  const batchSize = options.batchSize ?? 1000;
+  const maxBatches = options.maxBatches ?? 1000;
+  let deleted = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const result = await db.execute(sql`
+      with doomed as (
+        select key from rate_limit_buckets
+        where expires_at < now()
+        order by expires_at
+        limit ${batchSize}
+        for update skip locked
+      )
+      delete from rate_limit_buckets b using doomed
+      where b.key = doomed.key and b.expires_at < now()
+      returning 1`);
+    const count = (result as unknown as { rows: unknown[] }).rows.length;
+    deleted += count;
+    if (count < batchSize) break;
+  }
+  return deleted;
 }
 
 /**
@@ -77,7 +106,8 @@ export async function claimBackoffTry(db: Database, rule: BackoffRule): Promise<
         and window_start > now() - make_interval(secs => ${FORGET_AFTER_SECONDS})
       for update
     ), claimed as (
-      update rate_limit_buckets b set window_start = now()
+      update rate_limit_buckets b
+      set window_start = now(), expires_at = now() + make_interval(secs => ${FORGET_AFTER_SECONDS})
       from old
       where b.key = old.key and old.window_start <= now() - make_interval(secs => old.delay)
       returning b.key
@@ -93,21 +123,15 @@ export async function claimBackoffTry(db: Database, rule: BackoffRule): Promise<
 /** Counts one failure (a day-old streak starts again at one). */
 export async function recordBackoffFailure(db: Database, rule: BackoffRule): Promise<void> {
   await db.execute(sql`
-    insert into rate_limit_buckets as b (key, window_start, hits)
-    values (${rule.key}, now(), 1)
+    insert into rate_limit_buckets as b (key, window_start, hits, expires_at)
+    values (${rule.key}, now(), 1, now() + make_interval(secs => ${FORGET_AFTER_SECONDS}))
     on conflict (key) do update set
       hits = case when b.window_start <= now() - make_interval(secs => ${FORGET_AFTER_SECONDS}) then 1 else b.hits + 1 end,
-      window_start = now()`);
+      window_start = now(),
+      expires_at = now() + make_interval(secs => ${FORGET_AFTER_SECONDS})`);
 }
 
 /** A success: the streak is over. */
 export async function clearBackoff(db: Database, rule: BackoffRule): Promise<void> {
   await db.execute(sql`delete from rate_limit_buckets where key = ${rule.key}`);
-}
-
-/** Hands back one hit of the current window (a try that turned out to be no failure). */
-export async function refundRateLimit(db: Database, rule: RateLimitRule): Promise<void> {
-  await db.execute(sql`
-    update rate_limit_buckets set hits = greatest(0, hits - 1)
-    where key = ${rule.key} and window_start > now() - make_interval(secs => ${rule.windowSeconds})`);
 }

@@ -1,21 +1,42 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { SignJWT, decodeProtectedHeader, jwtVerify, errors as joseErrors } from 'jose';
+import type { PurposeKey } from './keys.ts';
 
 const ISSUER = 'nuqat';
 const MERCHANT_AUDIENCE = 'nuqat:merchant';
+
+/**
+ * Tokens signed with the derived session-token key say so with this `kid` (decision 026). A
+ * token without one was signed with JWT_SECRET itself, before the keys were split, and is
+ * accepted under that secret until it expires (7 days for merchants, 30 for shoppers).
+ */
+const CURRENT_KID = 'k2';
+
+/** The key a token's header names: the current one, the legacy one (no kid), or none. */
+function keyFor(keys: PurposeKey<Uint8Array>, token: string): Uint8Array | null {
+  let kid: unknown;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    return null;
+  }
+  if (kid === CURRENT_KID) return keys.current;
+  return kid === undefined ? keys.legacy : null;
+}
 
 export interface MerchantTokenClaims {
   merchantId: number;
   sessionId: string;
 }
 
+/** A merchant's token, signed with the current session-token key. */
 export async function signMerchantToken(
   secret: Uint8Array,
   claims: MerchantTokenClaims,
   expiresAt: Date,
 ): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
-    .setProtectedHeader({ alg: 'HS256' })
+    .setProtectedHeader({ alg: 'HS256', kid: CURRENT_KID })
     .setSubject(String(claims.merchantId))
     .setIssuer(ISSUER)
     .setAudience(MERCHANT_AUDIENCE)
@@ -26,9 +47,11 @@ export async function signMerchantToken(
 
 /** Returns the claims, or null for any token that is malformed, forged or expired. */
 export async function verifyMerchantToken(
-  secret: Uint8Array,
+  keys: PurposeKey<Uint8Array>,
   token: string,
 ): Promise<MerchantTokenClaims | null> {
+  const secret = keyFor(keys, token);
+  if (!secret) return null;
   try {
     const { payload } = await jwtVerify(token, secret, {
       issuer: ISSUER,
@@ -60,7 +83,7 @@ export async function signShopperToken(
   expiresAt: Date,
 ): Promise<string> {
   return new SignJWT({ mid: String(claims.merchantId), sid: claims.sessionId })
-    .setProtectedHeader({ alg: 'HS256' })
+    .setProtectedHeader({ alg: 'HS256', kid: CURRENT_KID })
     .setSubject(String(claims.customerId))
     .setIssuer(ISSUER)
     .setAudience(SHOPPER_AUDIENCE)
@@ -71,9 +94,11 @@ export async function signShopperToken(
 
 /** The claims, or null for a token that is malformed, forged, expired or not a shopper's. */
 export async function verifyShopperToken(
-  secret: Uint8Array,
+  keys: PurposeKey<Uint8Array>,
   token: string,
 ): Promise<ShopperTokenClaims | null> {
+  const secret = keyFor(keys, token);
+  if (!secret) return null;
   try {
     const { payload } = await jwtVerify(token, secret, {
       issuer: ISSUER,

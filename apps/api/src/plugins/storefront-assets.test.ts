@@ -92,7 +92,53 @@ describe('what runs on the store pages', () => {
     ['javascript:alert(1)', null],
     ['', null],
     [null, null],
+    ['https://store.example.com:8443/ar?x=1#y', 'https://store.example.com:8443'],
+    ['HTTPS://Store.Example.COM', 'https://store.example.com'],
+    ['https://مثال.example', 'https://xn--mgbh0fb.example'],
+    ['http://localhost:5173', 'http://localhost:5173'],
+    ['http://[::1]:8080', 'http://[::1]:8080'],
+    // Plain http only on this machine; no user info; nothing a page or a policy would read.
+    ['http://store.example.com', null],
+    ['https://user:pw@store.example.com', null],
+    ['https://a";b.example', null],
+    ["https://a'b.example", null],
+    ['https://a;b.example', null],
+    ['https://a,b.example', null],
+    ['https://a{b}.example', null],
+    ['https://a`b.example', null],
+    ['https://evil.example"><script>alert(1)</script>', null],
+    ['https://shop.example.sa; script-src *', null],
+    ['https://shop.example.sa,https://evil.example', null],
+    ['https://-bad-.example', null],
+    ['ftp://store.example.com', null],
   ])('the store origin of %s is %s', (url, origin) => {
     expect(storeOrigin(url)).toBe(origin);
+  });
+
+  test('a stored address that tries to inject gets a page nobody can frame, and an empty origin', async () => {
+    const { merchant } = await createMerchant(ctx);
+    // Each of these went through as it was before (the URL parser lets quotes, semicolons,
+    // commas and parentheses into a host): out of the attribute, a directive of its own.
+    for (const storeUrl of [
+      'https://shop.example.sa";script-src=*',
+      'https://x.example"onfocus=alert(1)autofocus="',
+      "https://a'onload='alert(1).example",
+      'https://shop.example.sa,https://evil.example',
+    ]) {
+      await ctx.database.db
+        .update(merchants)
+        .set({ storeUrl })
+        .where(eq(merchants.id, merchant.id));
+      const res = await ctx.server.inject({
+        url: `/customerloyaltysalla?merchantId=${merchant.id}`,
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(res.statusCode).toBe(200);
+      const csp = String(res.headers['content-security-policy']);
+      expect(frameAncestors(csp)).toBe("'none'");
+      expect(csp.match(/frame-ancestors/g)).toHaveLength(1);
+      expect(res.body).toContain('<meta name="nuqat-store-origin" content="">');
+      expect(res.body).not.toMatch(/alert|script-src|shop\.example/);
+    }
   });
 });

@@ -8,15 +8,42 @@ import { findMerchantById } from '../modules/merchants/merchants.repository.ts';
 const ORIGIN_PLACEHOLDER = '__NUQAT_ORIGIN__';
 const STORE_ORIGIN_META = '<meta name="nuqat-store-origin" content="">';
 
-/** The origin of a store's address as Salla gave it (store info `domain`), or null. */
+const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * The origin of a store's address as Salla gave it (store info `domain`), or null when it is not
+ * a plain one (decision 026). It goes into the loyalty page's HTML and its CSP, so it is rebuilt
+ * from checked parts: https (http only on this machine), a host of DNS labels, a port. Anything
+ * else — a quote, a semicolon, a space, a comma, user info — gives null, and the page then cannot
+ * be framed at all. A path (`https://salla.sa/my-store`) is dropped: the origin is the host.
+ */
 export function storeOrigin(storeUrl: string | null | undefined): string | null {
   if (!storeUrl) return null;
+  // A bare host gets https; another scheme is not a store's address.
+  if (storeUrl.includes('://') && !/^https?:\/\//i.test(storeUrl)) return null;
+  let url: URL;
   try {
-    const url = new URL(/^https?:\/\//i.test(storeUrl) ? storeUrl : `https://${storeUrl}`);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+    url = new URL(/^https?:\/\//i.test(storeUrl) ? storeUrl : `https://${storeUrl}`);
   } catch {
     return null;
   }
+  const { protocol, hostname, port } = url;
+  if (url.username || url.password) return null;
+  const loopback = LOOPBACK.test(hostname);
+  if (protocol !== 'https:' && !(protocol === 'http:' && loopback)) return null;
+  if (!loopback && (hostname.length > 253 || !hostname.split('.').every((l) => DNS_LABEL.test(l))))
+    return null;
+  if (port !== '' && !/^\d{1,5}$/.test(port)) return null;
+  return `${protocol}//${hostname}${port ? `:${port}` : ''}`;
+}
+
+/** For an attribute value: the origin is checked already, this keeps HTML from trusting that. */
+function escapeAttribute(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 function sendEncoded(
@@ -76,7 +103,10 @@ export function registerStorefrontAssets(
       if (!encoded) {
         if (pages.size >= 10_000) pages.clear();
         encoded = encode(
-          page.replace(STORE_ORIGIN_META, `<meta name="nuqat-store-origin" content="${key}">`),
+          page.replace(
+            STORE_ORIGIN_META,
+            `<meta name="nuqat-store-origin" content="${escapeAttribute(key)}">`,
+          ),
         );
         pages.set(key, encoded);
       }

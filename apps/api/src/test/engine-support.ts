@@ -17,7 +17,7 @@ import {
   pointsLots,
   type RuleEvent,
 } from '../db/schema/index.ts';
-import { encryptSecret } from '../lib/crypto.ts';
+import { sealForStore } from '../lib/crypto.ts';
 import { createSallaClient, type SallaClientOptions } from '../lib/salla-client.ts';
 import { createMerchant, createTestContext, type TestContext } from './test-app.ts';
 
@@ -169,8 +169,16 @@ export async function setupStore(
     await ctx.database.db
       .update(merchants)
       .set({
-        sallaAccessToken: encryptSecret(ctx.config.encryptionKey, tokens.access_token),
-        sallaRefreshToken: encryptSecret(ctx.config.encryptionKey, tokens.refresh_token),
+        sallaAccessToken: sealForStore(
+          ctx.config.keys.storeSecrets,
+          merchant.id,
+          tokens.access_token,
+        ),
+        sallaRefreshToken: sealForStore(
+          ctx.config.keys.storeSecrets,
+          merchant.id,
+          tokens.refresh_token,
+        ),
         sallaTokenExpiresAt: new Date(tokens.expires * 1000),
       })
       .where(eq(merchants.id, merchant.id));

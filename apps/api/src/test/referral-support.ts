@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { ReferralSettingsRequest } from '@nuqat/contracts';
 import { webhooks, type CustomerFacts } from '@nuqat/salla-sandbox';
 import { merchants, referrals } from '../db/schema/index.ts';
-import { encryptSecret } from '../lib/crypto.ts';
+import { sealForStore } from '../lib/crypto.ts';
 import { customerFacts, deliverOk, type EngineContext } from './engine-support.ts';
 import { extractMailedCode } from './smtp-sink.ts';
 import { signedInStore, uniqueEmail, uniqueIp, type SignedInStore } from './test-app.ts';
@@ -58,8 +58,16 @@ export function referralHelpers(context: () => EngineContext) {
         installStatus: 'installed',
         storeUrl,
         subscriptionStartedAt: new Date(Date.now() - 86_400_000),
-        sallaAccessToken: encryptSecret(context().config.encryptionKey, tokens.access_token),
-        sallaRefreshToken: encryptSecret(context().config.encryptionKey, tokens.refresh_token),
+        sallaAccessToken: sealForStore(
+          context().config.keys.storeSecrets,
+          store.merchantId,
+          tokens.access_token,
+        ),
+        sallaRefreshToken: sealForStore(
+          context().config.keys.storeSecrets,
+          store.merchantId,
+          tokens.refresh_token,
+        ),
         sallaTokenExpiresAt: new Date(tokens.expires * 1000),
       })
       .where(eq(merchants.id, store.merchantId));

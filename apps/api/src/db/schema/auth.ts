@@ -8,6 +8,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { merchants } from './merchants.ts';
 
 /** A merchant login. Tokens name their session; revoking the row ends the token at once. */
@@ -38,9 +39,12 @@ export const passwordResetCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong tries that named this code's request (its id, handed only to who asked for it). */
     attempts: integer('attempts').notNull().default(0),
+    /** Wrong tries that named no request, aimed at the newest open code (docs/decisions/025). */
+    unboundAttempts: integer('unbound_attempts').notNull().default(0),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    /** Set when the code is used or replaced by a newer one. */
+    /** Set when the code is used (which ends the merchant's other open codes too). */
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (t) => [
@@ -53,8 +57,19 @@ export const passwordResetCodes = pgTable(
  * Fixed-window counters for rate limits, shared by every API instance (the API is stateless).
  * Not tenant data: keys are IPs and e-mails seen before anyone is authenticated.
  */
-export const rateLimitBuckets = pgTable('rate_limit_buckets', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  hits: integer('hits').notNull(),
-});
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+    /**
+     * When the row no longer counts (its window, or a back-off streak, is over) and may be
+     * deleted; written with every hit. The default only covers rows written without it.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '1 day'`),
+  },
+  (t) => [index('rate_limit_buckets_expires_idx').on(t.expiresAt)],
+);

@@ -27,7 +27,10 @@ export const shopperCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong tries that named this code's request (its id, handed only to who asked for it). */
     attempts: integer('attempts').notNull().default(0),
+    /** Wrong tries that named no request, aimed at the newest open code (docs/decisions/025). */
+    unboundAttempts: integer('unbound_attempts').notNull().default(0),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (t) => [

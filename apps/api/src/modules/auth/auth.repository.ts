@@ -52,7 +52,7 @@ export async function revokeAllSessions(db: Executor, merchantId: number): Promi
   return rows.length;
 }
 
-/** Retires every open code of the merchant (a new one replaces them, or one was used). */
+/** Retires every open code of the merchant (one was used: the others have no purpose left). */
 export async function consumeOpenResetCodes(db: Executor, merchantId: number): Promise<void> {
   await db
     .update(passwordResetCodes)
@@ -64,9 +64,29 @@ export async function consumeOpenResetCodes(db: Executor, merchantId: number): P
 
 export async function insertResetCode(
   db: Executor,
-  values: { merchantId: number; codeHash: string; expiresAt: Date },
+  values: { merchantId: number; id?: string; codeHash: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(passwordResetCodes).values(values);
+}
+
+/** The open code a request made (its id is the request's), row-locked like the newest. */
+export async function lockResetCodeOfRequest(
+  db: Executor,
+  merchantId: number,
+  requestId: string,
+): Promise<ResetCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(passwordResetCodes)
+    .where(
+      and(
+        eq(passwordResetCodes.merchantId, merchantId),
+        eq(passwordResetCodes.id, requestId),
+        isNull(passwordResetCodes.consumedAt),
+      ),
+    )
+    .for('update');
+  return row;
 }
 
 /** The merchant's newest open code, row-locked so tries are counted one at a time. */
@@ -90,7 +110,7 @@ export async function updateResetCode(
   db: Executor,
   merchantId: number,
   id: string,
-  values: Partial<Pick<ResetCodeRow, 'attempts' | 'verifiedAt' | 'consumedAt'>>,
+  values: Partial<Pick<ResetCodeRow, 'attempts' | 'unboundAttempts' | 'verifiedAt' | 'consumedAt'>>,
 ): Promise<void> {
   await db
     .update(passwordResetCodes)

@@ -1,4 +1,5 @@
 import {
+  RESET_CODE_TTL_MINUTES,
   ErrorBodySchema,
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
@@ -16,6 +17,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../env.ts';
 import { CSRF_COOKIE, SESSION_COOKIE, merchantOf } from '../../plugins/auth.ts';
+import { parseRequestId } from '../../lib/one-time-codes.ts';
 import { csrfTokenFor } from '../../lib/tokens.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import type { AuthService } from './auth.service.ts';
@@ -36,6 +38,14 @@ const origin = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
 });
+
+/**
+ * The id of the browser's own reset-code request (docs/decisions/025). It travels in a cookie so
+ * that the spec's bodies stay as they are: a browser that asked for the code tries that code with
+ * its own tries, which nobody else's wrong codes can use up. A client without it (no cookies, or
+ * the code mailed at install) tries the newest code, as before.
+ */
+export const RESET_REQUEST_COOKIE = 'nuqat_reset';
 
 export function authRoutes(deps: {
   authService: AuthService;
@@ -59,10 +69,23 @@ export function authRoutes(deps: {
     secure: secureCookie,
   } as const;
 
+  // Sent only to the recovery endpoints, never cross-site, unreadable by scripts.
+  const resetRequestCookie = {
+    path: '/api/merchants/auth',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookie,
+  } as const;
+
   const clearCookie = (reply: FastifyReply) => {
     reply.clearCookie(SESSION_COOKIE, sessionCookie);
     reply.clearCookie(CSRF_COOKIE, csrfCookie);
   };
+
+  const codeInput = (request: FastifyRequest) => ({
+    ...origin(request),
+    requestId: parseRequestId(request.cookies[RESET_REQUEST_COOKIE]) ?? undefined,
+  });
 
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -115,8 +138,15 @@ export function authRoutes(deps: {
           response: { 200: MessageResponseSchema, ...errors },
         },
       },
-      async (request) => {
-        await authService.forgotPassword({ ...request.body, ...origin(request) });
+      async (request, reply) => {
+        const { requestId } = await authService.forgotPassword({
+          ...request.body,
+          ...origin(request),
+        });
+        reply.setCookie(RESET_REQUEST_COOKIE, requestId, {
+          ...resetRequestCookie,
+          maxAge: RESET_CODE_TTL_MINUTES * 60,
+        });
         return { success: true as const, message: SUCCESS.forgot[requestLanguage(request)] };
       },
     );
@@ -131,7 +161,7 @@ export function authRoutes(deps: {
         },
       },
       async (request) => {
-        await authService.verifyResetCode({ ...request.body, ...origin(request) });
+        await authService.verifyResetCode({ ...request.body, ...codeInput(request) });
         return { success: true as const, message: SUCCESS.verified[requestLanguage(request)] };
       },
     );
@@ -146,8 +176,9 @@ export function authRoutes(deps: {
         },
       },
       async (request, reply) => {
-        await authService.resetPassword({ ...request.body, ...origin(request) });
+        await authService.resetPassword({ ...request.body, ...codeInput(request) });
         clearCookie(reply);
+        reply.clearCookie(RESET_REQUEST_COOKIE, resetRequestCookie);
         return { success: true as const, message: SUCCESS.reset[requestLanguage(request)] };
       },
     );

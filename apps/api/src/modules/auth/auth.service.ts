@@ -16,12 +16,12 @@ import {
   verifyPassword,
 } from '../../lib/crypto.ts';
 import { passwordResetCodeMail } from '../../lib/mail-templates.ts';
+import { judgeCodeTry, newRequestId } from '../../lib/one-time-codes.ts';
 import {
   claimBackoffTry,
   clearBackoff,
   enforceRateLimits,
   recordBackoffFailure,
-  refundRateLimit,
 } from '../../lib/rate-limit.ts';
 import { signMerchantToken, verifyMerchantToken } from '../../lib/tokens.ts';
 import { findMerchantByEmail, updateMerchantPassword } from '../merchants/merchants.repository.ts';
@@ -31,6 +31,7 @@ import {
   insertResetCode,
   insertSession,
   lockOpenResetCode,
+  lockResetCodeOfRequest,
   revokeAllSessions,
   revokeSession,
   updateResetCode,
@@ -43,6 +44,9 @@ const WINDOW = 15 * 60;
 /**
  * Per-IP limits are loose (offices share IPs) and count attempts; per-account limits count
  * failures only, so nobody can lock an owner out by trying (docs/decisions/012-abuse-limits.md).
+ * Reset codes are guessed against per code, never per account (docs/decisions/025): what bounds
+ * guessing is the codes an account can be sent (3 per 15 minutes, 5 a day) times each code's
+ * tries (5 for its request, 5 for tries naming none), and the per-address limits.
  */
 export const AUTH_RATE_LIMITS = {
   loginPerIp: { limit: 30, windowSeconds: WINDOW },
@@ -50,12 +54,8 @@ export const AUTH_RATE_LIMITS = {
   loginFailuresPerEmail: { free: 5, maxDelaySeconds: 300 },
   forgotPerIp: { limit: 10, windowSeconds: WINDOW },
   forgotPerEmail: { limit: 3, windowSeconds: WINDOW },
+  forgotPerEmailDaily: { limit: 5, windowSeconds: 86_400 },
   codePerIp: { limit: 30, windowSeconds: WINDOW },
-  /**
-   * Wrong reset codes per account per day (verify and reset together). 10 guesses a day
-   * against 10⁶ codes: one chance in 100,000 a day, under 0.4 % in a year of non-stop trying.
-   */
-  codeFailuresPerEmail: { limit: 10, windowSeconds: 86_400 },
 } as const;
 
 export interface RequestOrigin {
@@ -73,7 +73,7 @@ const RESET_MAIL_DELAY_MS = 50;
 
 export function createAuthService(ctx: AppContext) {
   const { db, config, log } = ctx;
-  const codeKey = config.jwtSecret;
+  const codeKey = config.keys.oneTimeCodes.current;
 
   async function login(
     input: { email: string; password: string } & RequestOrigin,
@@ -102,7 +102,7 @@ export function createAuthService(ctx: AppContext) {
       ip: input.ip,
     });
     const token = await signMerchantToken(
-      config.jwtSecret,
+      config.keys.sessionTokens.current,
       { merchantId: merchant.id, sessionId: session.id },
       expiresAt,
     );
@@ -116,7 +116,7 @@ export function createAuthService(ctx: AppContext) {
   }
 
   async function authenticate(token: string): Promise<MerchantAuth> {
-    const claims = await verifyMerchantToken(config.jwtSecret, token);
+    const claims = await verifyMerchantToken(config.keys.sessionTokens, token);
     if (!claims) throw new AppError('UNAUTHENTICATED');
     const session = await findSession(db, claims.merchantId, claims.sessionId);
     if (!session || session.revokedAt || session.expiresAt <= ctx.now())
@@ -128,121 +128,122 @@ export function createAuthService(ctx: AppContext) {
     await revokeSession(db, auth.merchantId, auth.sessionId);
   }
 
-  /** A fresh code for the merchant (older open codes die); used by recovery and by install. */
-  async function issueResetCode(tx: Executor, merchantId: number): Promise<string> {
+  /**
+   * A fresh code for the merchant; used by recovery (with the request's id) and by install.
+   * Older open codes stay open: a new request, maybe a stranger's, must not end the code the
+   * owner is typing. They die with their 15 minutes, or when one code is used.
+   */
+  async function issueResetCode(
+    tx: Executor,
+    merchantId: number,
+    requestId: string = newRequestId(),
+  ): Promise<string> {
     const code = generateNumericCode(RESET_CODE_LENGTH);
-    await consumeOpenResetCodes(tx, merchantId);
     await insertResetCode(tx, {
       merchantId,
+      id: requestId,
       codeHash: hashResetCode(codeKey, merchantId, code),
       expiresAt: new Date(ctx.now().getTime() + RESET_CODE_TTL_MINUTES * 60_000),
     });
     return code;
   }
 
-  /** Always resolves the same way, whether or not the e-mail belongs to a merchant. */
-  async function forgotPassword(input: { email: string } & RequestOrigin): Promise<void> {
+  /**
+   * Always resolves the same way, whether or not the e-mail belongs to a merchant: with the id
+   * of this request, which the code row carries (tries naming it count against this code only).
+   */
+  async function forgotPassword(
+    input: { email: string } & RequestOrigin,
+  ): Promise<{ requestId: string }> {
     await enforceRateLimits(db, [
       { key: `forgot:ip:${input.ip}`, ...AUTH_RATE_LIMITS.forgotPerIp },
       { key: `forgot:email:${input.email}`, ...AUTH_RATE_LIMITS.forgotPerEmail },
+      { key: `forgot:day:${input.email}`, ...AUTH_RATE_LIMITS.forgotPerEmailDaily },
     ]);
+    const requestId = newRequestId();
     const merchant = await findMerchantByEmail(db, input.email);
-    if (!merchant) return;
+    if (!merchant) return { requestId };
     // Issuing the code and mailing it happen after the answer has gone: the request does the
     // same work (limits and one lookup) whether or not the e-mail is known, and the issuing —
     // started a moment later, not in the same turn of the event loop — does not slow the answer
     // down either, so timing reveals nothing.
     setTimeout(() => {
-      sendResetCode(merchant).catch((error: unknown) =>
+      sendResetCode(merchant, requestId).catch((error: unknown) =>
         log.error({ err: error, merchantId: merchant.id }, 'reset code mail failed'),
       );
     }, RESET_MAIL_DELAY_MS);
+    return { requestId };
   }
 
-  async function sendResetCode(merchant: {
-    id: number;
-    email: string | null;
-    storeName: string;
-  }): Promise<void> {
-    const code = await db.transaction((tx) => issueResetCode(tx, merchant.id));
+  async function sendResetCode(
+    merchant: { id: number; email: string | null; storeName: string },
+    requestId: string,
+  ): Promise<void> {
+    const code = await db.transaction((tx) => issueResetCode(tx, merchant.id, requestId));
     await ctx.mailer.send(
       passwordResetCodeMail({ to: merchant.email!, storeName: merchant.storeName, code }),
     );
   }
 
   /**
-   * Every try at a code is counted against the account's daily cap before the code is looked
-   * at (so concurrent guesses cannot overrun it), and handed back when the code was right.
+   * One try at a code, under the code row's lock so its tries count one at a time: the code of
+   * the named request, or the newest open one with the tries anyone can spend. A wrong code is
+   * counted against that code only; nothing counts against the account, so nobody's wrong codes
+   * can make the owner's right one fail (docs/decisions/025). Only the per-address limit applies.
    */
-  async function claimCodeTry(input: { email: string } & RequestOrigin) {
-    const cap = { key: `code:fail:${input.email}`, ...AUTH_RATE_LIMITS.codeFailuresPerEmail };
-    await enforceRateLimits(db, [
-      { key: `code:ip:${input.ip}`, ...AUTH_RATE_LIMITS.codePerIp },
-      cap,
-    ]);
-    return { succeeded: () => refundRateLimit(db, cap) };
-  }
-
-  type CodeCheck = 'ok' | 'invalid';
-
-  /** Counts a try against the open code; the row lock makes the 5-try limit exact under load. */
-  function checkCode(
-    row: ResetCodeRow | undefined,
+  async function tryCode(
+    tx: Executor,
     merchantId: number,
-    code: string,
-  ): CodeCheck | 'wrong' {
-    if (!row || row.expiresAt <= ctx.now() || row.attempts >= RESET_CODE_MAX_ATTEMPTS)
-      return 'invalid';
-    return safeEqualHex(row.codeHash, hashResetCode(codeKey, merchantId, code)) ? 'ok' : 'wrong';
+    input: { code: string; requestId?: string | undefined },
+  ): Promise<ResetCodeRow | null> {
+    const row = input.requestId
+      ? await lockResetCodeOfRequest(tx, merchantId, input.requestId)
+      : await lockOpenResetCode(tx, merchantId);
+    const judged = judgeCodeTry(row, {
+      bound: input.requestId !== undefined,
+      matches: () => safeEqualHex(row!.codeHash, hashResetCode(codeKey, merchantId, input.code)),
+      now: ctx.now(),
+      maxAttempts: RESET_CODE_MAX_ATTEMPTS,
+    });
+    if (judged.outcome === 'wrong') await updateResetCode(tx, merchantId, row!.id, judged.count);
+    return judged.outcome === 'ok' ? row! : null;
   }
 
-  async function verifyResetCode(
-    input: { email: string; code: string } & RequestOrigin,
-  ): Promise<void> {
-    const attempt = await claimCodeTry(input);
+  type CodeInput = { email: string; code: string; requestId?: string | undefined } & RequestOrigin;
+
+  async function verifyResetCode(input: CodeInput): Promise<void> {
+    await enforceRateLimits(db, [{ key: `code:ip:${input.ip}`, ...AUTH_RATE_LIMITS.codePerIp }]);
     const merchant = await findMerchantByEmail(db, input.email);
     if (!merchant) throw new AppError('RESET_CODE_INVALID');
-    const outcome = await db.transaction(async (tx) => {
-      const row = await lockOpenResetCode(tx, merchant.id);
-      const check = checkCode(row, merchant.id, input.code);
-      if (check === 'wrong')
-        await updateResetCode(tx, merchant.id, row!.id, { attempts: row!.attempts + 1 });
-      if (check === 'ok' && !row!.verifiedAt)
-        await updateResetCode(tx, merchant.id, row!.id, { verifiedAt: ctx.now() });
-      return check;
+    const ok = await db.transaction(async (tx) => {
+      const row = await tryCode(tx, merchant.id, input);
+      if (row && !row.verifiedAt)
+        await updateResetCode(tx, merchant.id, row.id, { verifiedAt: ctx.now() });
+      return row !== null;
     });
-    if (outcome !== 'ok') throw new AppError('RESET_CODE_INVALID');
-    await attempt.succeeded();
+    if (!ok) throw new AppError('RESET_CODE_INVALID');
   }
 
-  async function resetPassword(
-    input: { email: string; code: string; newPassword: string } & RequestOrigin,
-  ): Promise<void> {
-    const attempt = await claimCodeTry(input);
+  async function resetPassword(input: CodeInput & { newPassword: string }): Promise<void> {
+    await enforceRateLimits(db, [{ key: `code:ip:${input.ip}`, ...AUTH_RATE_LIMITS.codePerIp }]);
     const merchant = await findMerchantByEmail(db, input.email);
     if (!merchant) throw new AppError('RESET_CODE_INVALID');
     // The code first (a keyed hash, cheap); argon2 only for a right, verified code.
     const checked = await db.transaction(async (tx) => {
-      const row = await lockOpenResetCode(tx, merchant.id);
-      const check = checkCode(row, merchant.id, input.code);
-      if (check === 'wrong') {
-        await updateResetCode(tx, merchant.id, row!.id, { attempts: row!.attempts + 1 });
-        return 'invalid' as const;
-      }
-      if (check === 'invalid') return 'invalid' as const;
-      if (!row!.verifiedAt) return 'not_verified' as const;
-      return row!.id;
+      const row = await tryCode(tx, merchant.id, input);
+      if (!row) return 'invalid' as const;
+      if (!row.verifiedAt) return 'not_verified' as const;
+      return row.id;
     });
     if (checked === 'invalid') throw new AppError('RESET_CODE_INVALID');
-    await attempt.succeeded();
     if (checked === 'not_verified') throw new AppError('RESET_CODE_NOT_VERIFIED');
     const passwordHash = await hashPassword(input.newPassword);
     const outcome = await db.transaction(async (tx) => {
-      // Still the same open code: a concurrent reset or a newer code wins over this one.
-      const row = await lockOpenResetCode(tx, merchant.id);
-      if (row?.id !== checked || row.expiresAt <= ctx.now()) return 'invalid' as const;
+      // Still open and in time: a concurrent reset (which ends every open code) wins.
+      const row = await lockResetCodeOfRequest(tx, merchant.id, checked);
+      if (!row || row.expiresAt <= ctx.now()) return 'invalid' as const;
       await updateMerchantPassword(tx, merchant.id, passwordHash);
-      await updateResetCode(tx, merchant.id, row!.id, { consumedAt: ctx.now() });
+      await consumeOpenResetCodes(tx, merchant.id);
       const ended = await revokeAllSessions(tx, merchant.id);
       log.info(
         { event: 'password_reset', merchantId: merchant.id, sessionsEnded: ended },

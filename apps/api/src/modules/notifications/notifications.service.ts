@@ -158,7 +158,7 @@ export function createNotificationsService(
     token: string;
     lang: Language;
   }): Promise<{ status: number; html: string; valid: boolean }> {
-    const target = readUnsubscribeToken(config.jwtSecret, token);
+    const target = readUnsubscribeToken(config.keys.unsubscribeLinks, token);
     const merchant = target ? await findMerchantById(db, target.merchantId) : undefined;
     const state: UnsubscribePageState = merchant ? 'confirm' : 'invalid';
     return {
@@ -184,7 +184,7 @@ export function createNotificationsService(
     token: string;
     lang: Language;
   }): Promise<{ html: string; skipped: number }> {
-    const target = readUnsubscribeToken(config.jwtSecret, token);
+    const target = readUnsubscribeToken(config.keys.unsubscribeLinks, token);
     if (!target) throw new AppError('UNSUBSCRIBE_LINK_INVALID');
     const merchant = await findMerchantById(db, target.merchantId);
     if (!merchant) throw new AppError('UNSUBSCRIBE_LINK_INVALID');

@@ -179,7 +179,7 @@ export function createOutboxWorker(ctx: AppContext, channels: NotificationChanne
         unsubscribe: {
           url: unsubscribeUrl(
             config.publicUrl,
-            unsubscribeToken(config.jwtSecret, row.merchantId, row.customerId),
+            unsubscribeToken(config.keys.unsubscribeLinks.current, row.merchantId, row.customerId),
           ),
         },
       });

@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import type { Language } from '@nuqat/contracts';
 import { safeEqualHex } from '../../lib/crypto.ts';
+import type { PurposeKey } from '../../lib/keys.ts';
 import { escapeMailHtml as escapeHtml } from '../../lib/mail-templates.ts';
 
 /**
  * One-click unsubscribe (RFC 8058, docs/decisions/023): the link names the store and the
- * customer and carries an HMAC of both under the app's signing secret, so nobody can unsubscribe
+ * customer and carries an HMAC of both under the unsubscribe-link key, so nobody can unsubscribe
  * someone else by editing the numbers. It does not expire: a mail read a year later still works.
  */
 const sign = (key: Uint8Array, merchantId: number, customerId: number) =>
@@ -17,8 +18,12 @@ export function unsubscribeToken(key: Uint8Array, merchantId: number, customerId
   return `${merchantId}.${customerId}.${sign(key, merchantId, customerId)}`;
 }
 
+/**
+ * The store and customer a link names, if its signature is ours: under the current key, or under
+ * JWT_SECRET itself for links mailed before the keys were split (they never expire, decision 026).
+ */
 export function readUnsubscribeToken(
-  key: Uint8Array,
+  keys: PurposeKey,
   token: string,
 ): { merchantId: number; customerId: number } | null {
   const match = /^([1-9]\d{0,17})\.([1-9]\d{0,17})\.([0-9a-f]{64})$/.exec(token);
@@ -26,9 +31,9 @@ export function readUnsubscribeToken(
   const merchantId = Number(match[1]);
   const customerId = Number(match[2]);
   if (!Number.isSafeInteger(merchantId) || !Number.isSafeInteger(customerId)) return null;
-  return safeEqualHex(match[3]!, sign(key, merchantId, customerId))
-    ? { merchantId, customerId }
-    : null;
+  const signedWith = (key: Uint8Array) =>
+    safeEqualHex(match[3]!, sign(key, merchantId, customerId));
+  return signedWith(keys.current) || signedWith(keys.legacy) ? { merchantId, customerId } : null;
 }
 
 export function unsubscribeUrl(publicUrl: string, token: string): string {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { webhooks } from '@nuqat/salla-sandbox';
 import { merchants, webhookEvents } from '../../db/schema/index.ts';
-import { decryptSecret } from '../../lib/crypto.ts';
+import { openForStore } from '../../lib/crypto.ts';
 import { extractMailedCode } from '../../test/smtp-sink.ts';
 import {
   createEngineContext,
@@ -43,8 +43,10 @@ describe('app.store.authorize keeps the install first', () => {
     const { merchantId, tokens } = await installWithUserInfoDown();
     const m = await merchantRow(merchantId);
     expect(m.installStatus).toBe('installed');
-    expect(decryptSecret(ctx.config.encryptionKey, m.sallaAccessToken!)).toBe(tokens.access_token);
-    expect(decryptSecret(ctx.config.encryptionKey, m.sallaRefreshToken!)).toBe(
+    expect(openForStore(ctx.config.keys.storeSecrets, m.id, m.sallaAccessToken!)).toBe(
+      tokens.access_token,
+    );
+    expect(openForStore(ctx.config.keys.storeSecrets, m.id, m.sallaRefreshToken!)).toBe(
       tokens.refresh_token,
     );
     expect(m.email).toBeNull();

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { webhooks } from '@nuqat/salla-sandbox';
 import { jobRuns, merchants, webhookEvents } from '../../db/schema/index.ts';
-import { decryptSecret } from '../../lib/crypto.ts';
+import { openForStore } from '../../lib/crypto.ts';
 import { riyadhToday } from '../engine/engine-rules.ts';
 import { PURGE_RUN_STALE_MS } from '../engine/jobs.service.ts';
 import {
@@ -91,7 +91,9 @@ describe('install lifecycle events in the order Salla made them', () => {
     );
     const m = (await rowOf(merchantId))!;
     expect(m.installStatus).toBe('installed');
-    expect(decryptSecret(ctx.config.encryptionKey, m.sallaAccessToken!)).toBe(second.access_token);
+    expect(openForStore(ctx.config.keys.storeSecrets, m.id, m.sallaAccessToken!)).toBe(
+      second.access_token,
+    );
   });
 
   test('an authorize older than a newer uninstall keeps no tokens and leaves the store uninstalled', async () => {
@@ -123,14 +125,18 @@ describe('install lifecycle events in the order Salla made them', () => {
     let m = (await rowOf(merchantId))!;
     expect(m.installStatus).toBe('installed');
     expect(m.lifecycleEventAt).toEqual(new Date(Math.floor((t + 1000) / 1000) * 1000));
-    expect(decryptSecret(ctx.config.encryptionKey, m.sallaAccessToken!)).toBe(tokens.access_token);
+    expect(openForStore(ctx.config.keys.storeSecrets, m.id, m.sallaAccessToken!)).toBe(
+      tokens.access_token,
+    );
 
     const older = ctx.sandbox.registerStore({ merchantId });
     expect(
       await deliverOk(ctx, webhooks.storeAuthorize(merchantId, older, new Date(t - 5000))),
     ).toBe('ignored');
     m = (await rowOf(merchantId))!;
-    expect(decryptSecret(ctx.config.encryptionKey, m.sallaAccessToken!)).toBe(tokens.access_token);
+    expect(openForStore(ctx.config.keys.storeSecrets, m.id, m.sallaAccessToken!)).toBe(
+      tokens.access_token,
+    );
   });
 
   test('a redelivered app.uninstalled is harmless, before and after a reinstall', async () => {

@@ -85,3 +85,58 @@ export async function claimProfileFetch(
     .returning({ id: merchants.id });
   return rows.length > 0;
 }
+
+export interface SealedTokens {
+  merchantId: number;
+  accessToken: string | null;
+  refreshToken: string | null;
+}
+
+/** Stores with a Salla token still sealed the old way (`v1.`), by id after `afterId`. */
+export async function findStoresWithLegacySealedTokens(
+  db: Executor,
+  options: { afterId: number; limit: number },
+): Promise<SealedTokens[]> {
+  return db
+    .select({
+      merchantId: merchants.id,
+      accessToken: merchants.sallaAccessToken,
+      refreshToken: merchants.sallaRefreshToken,
+    })
+    .from(merchants)
+    .where(
+      and(
+        sql`${merchants.id} > ${options.afterId}`,
+        sql`(${merchants.sallaAccessToken} like 'v1.%' or ${merchants.sallaRefreshToken} like 'v1.%')`,
+      ),
+    )
+    .orderBy(asc(merchants.id))
+    .limit(options.limit);
+}
+
+/**
+ * Writes the store's tokens sealed anew, only if they are still the ones read: a refresh that
+ * wrote new tokens meanwhile wins (and sealed them the new way already).
+ */
+export async function replaceSealedTokens(
+  db: Executor,
+  from: SealedTokens,
+  to: Pick<SealedTokens, 'accessToken' | 'refreshToken'>,
+): Promise<boolean> {
+  const same = (
+    column: typeof merchants.sallaAccessToken | typeof merchants.sallaRefreshToken,
+    value: string | null,
+  ) => (value === null ? sql`${column} is null` : sql`${column} = ${value}`);
+  const rows = await db
+    .update(merchants)
+    .set({ sallaAccessToken: to.accessToken, sallaRefreshToken: to.refreshToken })
+    .where(
+      and(
+        eq(merchants.id, from.merchantId),
+        same(merchants.sallaAccessToken, from.accessToken),
+        same(merchants.sallaRefreshToken, from.refreshToken),
+      ),
+    )
+    .returning({ id: merchants.id });
+  return rows.length > 0;
+}

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { webhooks } from '@nuqat/salla-sandbox';
 import { merchants } from '../../db/schema/index.ts';
-import { decryptSecret } from '../../lib/crypto.ts';
+import { openForStore } from '../../lib/crypto.ts';
 import { createSallaClient, type SallaClientOptions } from '../../lib/salla-client.ts';
 import {
   createEngineContext,
@@ -37,7 +37,11 @@ const rowOf = async (on: EngineContext, merchantId: number) =>
   (await on.database.db.select().from(merchants).where(eq(merchants.id, merchantId)))[0]!;
 
 const accessTokenOf = async (on: EngineContext, merchantId: number) =>
-  decryptSecret(on.config.encryptionKey, (await rowOf(on, merchantId)).sallaAccessToken!);
+  openForStore(
+    on.config.keys.storeSecrets,
+    merchantId,
+    (await rowOf(on, merchantId)).sallaAccessToken!,
+  );
 
 describe('the scheduled token refresh', () => {
   test('refreshes the stores whose token expires within three days, and only those', async () => {

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
+import { isLegacySeal, openForStore, sealForStore } from '../../lib/crypto.ts';
 import { reconnectStoreMail } from '../../lib/mail-templates.ts';
 import { SallaApiError, type SallaClient, type SallaTokens } from '../../lib/salla-client.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
 import { updateMerchant } from '../merchants/merchants.repository.ts';
 import type { Executor } from '../../db/client.ts';
+import { findStoresWithLegacySealedTokens, replaceSealedTokens } from './salla-jobs.repository.ts';
 
 /** A call that needs a token refreshes it first when it expires within this (reference §1.5). */
 export const REFRESH_AHEAD_MS = 24 * 3_600_000;
@@ -25,8 +26,8 @@ export async function storeTokens(
   tokens: SallaTokens,
 ): Promise<void> {
   await updateMerchant(tx, merchantId, {
-    sallaAccessToken: encryptSecret(ctx.config.encryptionKey, tokens.accessToken),
-    sallaRefreshToken: encryptSecret(ctx.config.encryptionKey, tokens.refreshToken),
+    sallaAccessToken: sealForStore(ctx.config.keys.storeSecrets, merchantId, tokens.accessToken),
+    sallaRefreshToken: sealForStore(ctx.config.keys.storeSecrets, merchantId, tokens.refreshToken),
     sallaTokenExpiresAt: tokens.expiresAt,
     sallaScope: tokens.scope,
     needsReinstall: false,
@@ -48,6 +49,9 @@ export type RefreshOutcome =
 
 export function createSallaTokenService(ctx: AppContext, client: SallaClient) {
   const { db, config, log } = ctx;
+
+  const open = (merchantId: number, sealed: string) =>
+    openForStore(config.keys.storeSecrets, merchantId, sealed);
 
   const freshFor = (expiresAt: Date | null, aheadMs: number) =>
     expiresAt !== null && expiresAt.getTime() - ctx.now().getTime() > aheadMs;
@@ -81,14 +85,11 @@ export function createSallaTokenService(ctx: AppContext, client: SallaClient) {
       if (freshFor(current.sallaTokenExpiresAt, aheadMs))
         return {
           kind: 'fresh',
-          accessToken: decryptSecret(config.encryptionKey, current.sallaAccessToken),
+          accessToken: open(merchantId, current.sallaAccessToken),
         };
       let tokens: SallaTokens;
       try {
-        tokens = await client.refreshTokens(
-          decryptSecret(config.encryptionKey, current.sallaRefreshToken),
-          ctx.now(),
-        );
+        tokens = await client.refreshTokens(open(merchantId, current.sallaRefreshToken), ctx.now());
       } catch (error) {
         if (error instanceof SallaApiError && error.isInvalidGrant) {
           await updateMerchant(tx, merchantId, { needsReinstall: true });
@@ -144,7 +145,7 @@ export function createSallaTokenService(ctx: AppContext, client: SallaClient) {
     if (merchant.needsReinstall || !merchant.sallaAccessToken)
       throw new AppError('STORE_NEEDS_REINSTALL');
     if (freshFor(merchant.sallaTokenExpiresAt, REFRESH_AHEAD_MS))
-      return decryptSecret(config.encryptionKey, merchant.sallaAccessToken);
+      return open(merchantId, merchant.sallaAccessToken);
 
     const outcome = await refreshIfDue({ merchantId, aheadMs: REFRESH_AHEAD_MS });
     switch (outcome.kind) {
@@ -160,7 +161,42 @@ export function createSallaTokenService(ctx: AppContext, client: SallaClient) {
     }
   }
 
-  return { getAccessToken, refreshIfDue };
+  /**
+   * Seals again, the store-bound way (decision 026), every Salla token still sealed with
+   * ENCRYPTION_KEY itself; run once at start-up (tokens a refresh writes are sealed anew anyway).
+   * A row that changed since it was read is left to the writer; one that does not open is logged
+   * and left as it is. Returns how many stores were re-sealed.
+   */
+  async function resealLegacyTokens(options: { batchSize?: number } = {}): Promise<number> {
+    const limit = options.batchSize ?? 100;
+    const reseal = (merchantId: number, sealed: string | null) =>
+      sealed !== null && isLegacySeal(sealed)
+        ? sealForStore(config.keys.storeSecrets, merchantId, open(merchantId, sealed))
+        : sealed;
+    let afterId = 0;
+    let resealed = 0;
+    for (;;) {
+      const rows = await findStoresWithLegacySealedTokens(db, { afterId, limit });
+      for (const row of rows) {
+        try {
+          const to = {
+            accessToken: reseal(row.merchantId, row.accessToken),
+            refreshToken: reseal(row.merchantId, row.refreshToken),
+          };
+          if (await replaceSealedTokens(db, row, to)) resealed++;
+        } catch (err) {
+          log.error(
+            { err, merchantId: row.merchantId },
+            'a legacy Salla token could not be opened',
+          );
+        }
+      }
+      if (rows.length < limit) return resealed;
+      afterId = rows.at(-1)!.merchantId;
+    }
+  }
+
+  return { getAccessToken, refreshIfDue, resealLegacyTokens };
 }
 
 export type SallaTokenService = ReturnType<typeof createSallaTokenService>;

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { orderModel, webhooks } from '@nuqat/salla-sandbox';
 import { merchants, orders, webhookEvents } from '../../db/schema/index.ts';
-import { decryptSecret } from '../../lib/crypto.ts';
+import { openForStore } from '../../lib/crypto.ts';
 import { extractMailedCode } from '../../test/smtp-sink.ts';
 import {
   balanceOf,
@@ -183,7 +183,9 @@ describe('app events', () => {
     expect(m!.email).toBe(ownerEmail);
     expect(m!.sallaAccessToken).not.toContain(tokens.access_token);
     expect(m!.sallaRefreshToken).not.toContain(tokens.refresh_token);
-    expect(decryptSecret(ctx.config.encryptionKey, m!.sallaAccessToken!)).toBe(tokens.access_token);
+    expect(openForStore(ctx.config.keys.storeSecrets, m!.id, m!.sallaAccessToken!)).toBe(
+      tokens.access_token,
+    );
     expect(m!.sallaTokenExpiresAt!.getTime()).toBe(tokens.expires * 1000);
 
     const mail = await ctx.smtp.waitForMail(ownerEmail, { after: before });
@@ -221,7 +223,9 @@ describe('app events', () => {
     const second = ctx.sandbox.registerStore({ merchantId, ownerEmail });
     await deliverOk(ctx, webhooks.storeAuthorize(merchantId, second, new Date(Date.now() + 1000)));
     const [m] = await ctx.database.db.select().from(merchants).where(eq(merchants.id, merchantId));
-    expect(decryptSecret(ctx.config.encryptionKey, m!.sallaAccessToken!)).toBe(second.access_token);
+    expect(openForStore(ctx.config.keys.storeSecrets, m!.id, m!.sallaAccessToken!)).toBe(
+      second.access_token,
+    );
     await new Promise((r) => setTimeout(r, 200));
     expect(ctx.smtp.messages.length).toBe(count);
   });

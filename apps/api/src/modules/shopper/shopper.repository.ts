@@ -37,7 +37,7 @@ export async function findCustomerByEmailKey(
   return exact.length === 1 ? exact[0]! : null;
 }
 
-/** Ends every open code for the mailbox (a new one replaces them). */
+/** Ends every open code for the mailbox (one was used: the others have no purpose left). */
 export async function consumeOpenShopperCodes(
   db: Executor,
   merchantId: number,
@@ -61,6 +61,28 @@ export async function insertShopperCode(
   values: typeof shopperCodes.$inferInsert,
 ): Promise<void> {
   await db.insert(shopperCodes).values(values);
+}
+
+/** The open code a request made (its id is the request's), locked so tries count one at a time. */
+export async function lockShopperCodeOfRequest(
+  db: Executor,
+  merchantId: number,
+  email: string,
+  requestId: string,
+): Promise<ShopperCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shopperCodes)
+    .where(
+      and(
+        eq(shopperCodes.merchantId, merchantId),
+        eq(shopperCodes.id, requestId),
+        eq(shopperCodes.email, email),
+        isNull(shopperCodes.consumedAt),
+      ),
+    )
+    .for('update');
+  return row;
 }
 
 /** The newest open code for the mailbox, locked so the try limit is exact under concurrency. */
@@ -89,7 +111,7 @@ export async function updateShopperCode(
   db: Executor,
   merchantId: number,
   codeId: string,
-  values: Partial<Pick<ShopperCodeRow, 'attempts' | 'consumedAt'>>,
+  values: Partial<Pick<ShopperCodeRow, 'attempts' | 'unboundAttempts' | 'consumedAt'>>,
 ): Promise<void> {
   await db
     .update(shopperCodes)

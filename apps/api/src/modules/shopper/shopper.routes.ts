@@ -6,6 +6,7 @@ import {
   MessageResponseSchema,
   RedeemRequestSchema,
   RedeemResponseSchema,
+  ShopperCodeRequestedResponseSchema,
   ShopperRequestCodeRequestSchema,
   ShopperSessionResponseSchema,
   ShopperVerifyCodeRequestSchema,
@@ -61,18 +62,22 @@ export function shopperRoutes(deps: {
           tags: ['shopper'],
           summary: 'Mail a sign-in code to a customer of the store (same answer for anyone)',
           body: ShopperRequestCodeRequestSchema,
-          response: { 200: MessageResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+          response: {
+            200: ShopperCodeRequestedResponseSchema,
+            400: ErrorBodySchema,
+            429: ErrorBodySchema,
+          },
         },
       },
       async (request) => {
         const lang = request.body.lang ?? requestLanguage(request);
-        await shopperService.requestCode({
+        const { requestId } = await shopperService.requestCode({
           merchantId: Number(request.body.merchantId),
           email: request.body.email,
           lang,
           ip: request.ip,
         });
-        return { success: true as const, message: SUCCESS.codeSent[lang] };
+        return { success: true as const, message: SUCCESS.codeSent[lang], requestId };
       },
     );
 
@@ -95,6 +100,7 @@ export function shopperRoutes(deps: {
           merchantId: Number(request.body.merchantId),
           email: request.body.email,
           code: request.body.code,
+          requestId: request.body.requestId,
           ip: request.ip,
           lang: requestLanguage(request),
         });

@@ -31,6 +31,7 @@ import type { RuleEvent as StoredRuleEvent } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateNumericCode, hashResetCode, safeEqualHex } from '../../lib/crypto.ts';
 import { shopperCodeMail } from '../../lib/mail-templates.ts';
+import { judgeCodeTry, newRequestId } from '../../lib/one-time-codes.ts';
 import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { signShopperToken, verifyShopperToken, type ShopperTokenClaims } from '../../lib/tokens.ts';
 import { findCustomer, findRules, type RuleRow } from '../engine/engine.repository.ts';
@@ -50,6 +51,7 @@ import {
   insertShopperCode,
   insertShopperSession,
   lockOpenShopperCode,
+  lockShopperCodeOfRequest,
   revokeShopperSession,
   setCustomerLanguage,
   updateShopperCode,
@@ -59,16 +61,17 @@ import {
 const WINDOW = 15 * 60;
 
 /**
- * Per address loose (shoppers share mobile carriers' addresses), per store+mailbox tight: the
+ * Guesses count per code, never per recipient (docs/decisions/025): a stranger's wrong codes
+ * cannot lock a shopper out. What bounds guessing is the codes a store+mailbox can be sent (3 per
+ * 15 minutes, 5 a day) times each code's tries (5 for its request, 5 for tries naming none), and
+ * the per-address limits. Per address loose: shoppers share mobile carriers' addresses. The
  * mailbox is the address's `emailKey`, so a +tag or a capital is no new mailbox (decision 028).
  */
 export const SHOPPER_RATE_LIMITS = {
   requestPerIp: { limit: 20, windowSeconds: WINDOW },
   requestPerEmail: { limit: 3, windowSeconds: WINDOW },
+  requestPerEmailDaily: { limit: 5, windowSeconds: 86_400 },
   verifyPerIp: { limit: 30, windowSeconds: WINDOW },
-  verifyPerEmail: { limit: 10, windowSeconds: WINDOW },
-  /** Caps guessing at 20 tries a day against 10⁶ codes, whatever the codes requested. */
-  verifyPerEmailDaily: { limit: 20, windowSeconds: 86_400 },
 } as const;
 
 /** "Expiring soon" on the balance card. */
@@ -214,7 +217,7 @@ export function createShopperService(
   } = {},
 ) {
   const { db, config, log } = ctx;
-  const codeKey = config.jwtSecret;
+  const codeKey = config.keys.oneTimeCodes.current;
   const hashCode = (merchantId: number, email: string, code: string) =>
     hashResetCode(codeKey, merchantId, `shopper:${email}:${code}`);
 
@@ -222,14 +225,15 @@ export function createShopperService(
    * Mails a sign-in code when the e-mail's mailbox (`emailKey`) belongs to a customer of the store,
    * to the address Salla gave for that customer, never to the spelling typed; answers the same
    * way, in the same time, when it does not (nobody learns who shops where). The code is kept
-   * under the mailbox, so any spelling of it signs in (decision 028).
+   * under the mailbox, so any spelling of it signs in (decision 028). The answer is the request's
+   * id, which the code row carries: tries that name it count against this code only (025).
    */
   async function requestCode(input: {
     merchantId: number;
     email: string;
     lang: Language;
     ip: string;
-  }): Promise<void> {
+  }): Promise<{ requestId: string }> {
     const key = emailKey(input.email);
     await enforceRateLimits(db, [
       { key: `shopper-code:ip:${input.ip}`, ...SHOPPER_RATE_LIMITS.requestPerIp },
@@ -237,26 +241,31 @@ export function createShopperService(
         key: `shopper-code:email:${input.merchantId}:${key}`,
         ...SHOPPER_RATE_LIMITS.requestPerEmail,
       },
+      {
+        key: `shopper-code:day:${input.merchantId}:${key}`,
+        ...SHOPPER_RATE_LIMITS.requestPerEmailDaily,
+      },
     ]);
+    const requestId = newRequestId();
     const merchant = await findMerchantById(db, input.merchantId);
-    if (!merchant || merchant.installStatus !== 'installed') return;
+    if (!merchant || merchant.installStatus !== 'installed') return { requestId };
     const customer = await findCustomerByEmailKey(db, input.merchantId, key, input.email);
     if (customer === null) {
       log.info({ event: 'shopper_code_unknown', merchantId: input.merchantId }, 'no such shopper');
-      return;
+      return { requestId };
     }
     const code = generateNumericCode(SHOPPER_CODE_LENGTH);
     const now = ctx.now();
-    await db.transaction(async (tx) => {
-      await consumeOpenShopperCodes(tx, input.merchantId, key, now);
-      await insertShopperCode(tx, {
-        merchantId: input.merchantId,
-        customerId: customer.id,
-        email: key,
-        codeHash: hashCode(input.merchantId, key, code),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + SHOPPER_CODE_TTL_MINUTES * 60_000),
-      });
+    // Older open codes stay open: a new request (maybe a stranger's) must not end the code the
+    // shopper is typing. They die with their 10 minutes, or when one code is used.
+    await insertShopperCode(db, {
+      merchantId: input.merchantId,
+      id: requestId,
+      customerId: customer.id,
+      email: key,
+      codeHash: hashCode(input.merchantId, key, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SHOPPER_CODE_TTL_MINUTES * 60_000),
     });
     // Not awaited: waiting for SMTP would make known e-mails measurably slower than unknown ones.
     void ctx.mailer
@@ -271,40 +280,46 @@ export function createShopperService(
       .catch((err: unknown) =>
         log.error({ err, merchantId: input.merchantId }, 'shopper code mail failed'),
       );
+    return { requestId };
   }
 
-  /** A right code opens a 30-day session for the customer the code was sent for. */
+  /**
+   * A right code opens a 30-day session for the customer the code was sent for. With the code's
+   * request id the try counts against that code alone; without, against the newest open code's
+   * tries for unnamed requests (docs/decisions/025). Only the per-address limit applies before.
+   */
   async function verifyCode(input: {
     merchantId: number;
     email: string;
     code: string;
+    requestId?: string | undefined;
     ip: string;
     /** The loyalty page's language: the customer's e-mails start with it from now on. */
     lang?: Language;
   }): Promise<ShopperSession> {
-    // The code is the mailbox's: so are the guessing limits, or each +tag would get its own.
+    // The code is kept under the mailbox (decision 028), whatever spelling is typed.
     const key = emailKey(input.email);
     await enforceRateLimits(db, [
       { key: `shopper-verify:ip:${input.ip}`, ...SHOPPER_RATE_LIMITS.verifyPerIp },
-      {
-        key: `shopper-verify:email:${input.merchantId}:${key}`,
-        ...SHOPPER_RATE_LIMITS.verifyPerEmail,
-      },
-      {
-        key: `shopper-verify:day:${input.merchantId}:${key}`,
-        ...SHOPPER_RATE_LIMITS.verifyPerEmailDaily,
-      },
     ]);
     const now = ctx.now();
+    const { requestId } = input;
     const customerId = await db.transaction(async (tx) => {
-      const row = await lockOpenShopperCode(tx, input.merchantId, key);
-      if (!row || row.expiresAt <= now || row.attempts >= SHOPPER_CODE_MAX_ATTEMPTS) return null;
-      if (!safeEqualHex(row.codeHash, hashCode(input.merchantId, key, input.code))) {
-        await updateShopperCode(tx, input.merchantId, row.id, { attempts: row.attempts + 1 });
-        return null;
-      }
-      await updateShopperCode(tx, input.merchantId, row.id, { consumedAt: now });
-      return row.customerId;
+      const row = requestId
+        ? await lockShopperCodeOfRequest(tx, input.merchantId, key, requestId)
+        : await lockOpenShopperCode(tx, input.merchantId, key);
+      const judged = judgeCodeTry(row, {
+        bound: requestId !== undefined,
+        matches: () => safeEqualHex(row!.codeHash, hashCode(input.merchantId, key, input.code)),
+        now,
+        maxAttempts: SHOPPER_CODE_MAX_ATTEMPTS,
+      });
+      if (judged.outcome === 'wrong')
+        await updateShopperCode(tx, input.merchantId, row!.id, judged.count);
+      if (judged.outcome !== 'ok') return null;
+      // Signed in: this code and the mailbox's other open codes are done with.
+      await consumeOpenShopperCodes(tx, input.merchantId, key, now);
+      return row!.customerId;
     });
     if (customerId === null) throw new AppError('SHOPPER_CODE_INVALID');
     if (input.lang) await setCustomerLanguage(db, input.merchantId, customerId, input.lang);
@@ -315,7 +330,7 @@ export function createShopperService(
       expiresAt,
     });
     const token = await signShopperToken(
-      config.jwtSecret,
+      config.keys.sessionTokens.current,
       { merchantId: input.merchantId, customerId, sessionId: session.id },
       expiresAt,
     );
@@ -325,7 +340,7 @@ export function createShopperService(
 
   /** The token's claims if its session is live; UNAUTHENTICATED otherwise. */
   async function authenticate(token: string): Promise<ShopperAuth> {
-    const claims = await verifyShopperToken(config.jwtSecret, token);
+    const claims = await verifyShopperToken(config.keys.sessionTokens, token);
     if (!claims) throw new AppError('UNAUTHENTICATED');
     const session = await findShopperSession(db, claims.merchantId, claims.sessionId);
     if (

@@ -19,6 +19,7 @@ import {
 import { signedInStore, uniqueEmail, uniqueIp } from '../../test/test-app.ts';
 import { extractMailedCode } from '../../test/smtp-sink.ts';
 import { creditPoints } from '../engine/ledger.service.ts';
+import { SHOPPER_RATE_LIMITS } from './shopper.service.ts';
 import { insertReward, type RewardValues } from '../rewards/rewards.repository.ts';
 
 let ctx: EngineContext;
@@ -97,14 +98,32 @@ function requestCode(c: EngineContext, merchantId: number, email: string, ip = u
   });
 }
 
-function verifyCode(c: EngineContext, merchantId: number, email: string, code: string) {
+function verifyCode(
+  c: EngineContext,
+  merchantId: number,
+  email: string,
+  code: string,
+  requestId?: string,
+) {
   return c.server.inject({
     method: 'POST',
     url: '/api/customers/auth/verify-code',
-    payload: { merchantId: String(merchantId), email, code },
+    payload: { merchantId: String(merchantId), email, code, ...(requestId ? { requestId } : {}) },
     remoteAddress: uniqueIp(),
   });
 }
+
+/** Asks for a code as the loyalty page does: the request id from the answer, the mailed code. */
+async function askCode(c: EngineContext, merchantId: number, email: string) {
+  const after = c.smtp.messages.length;
+  const res = await requestCode(c, merchantId, email);
+  expect(res.statusCode, res.body).toBe(200);
+  const code = extractMailedCode(await c.smtp.waitForMail(email, { after }));
+  return { code, requestId: res.json().requestId as string };
+}
+
+const wrongFor = (code: string, i = 0) =>
+  String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
 
 /** The whole code login, reading the code from the mail that arrived over SMTP. */
 async function signIn(c: EngineContext, merchantId: number, email: string): Promise<string> {
@@ -158,10 +177,14 @@ describe('shopper identity', () => {
     const known = await requestCode(ctx, shop.merchantId, email.toUpperCase());
     const unknown = await requestCode(ctx, shop.merchantId, stranger);
     const noStore = await requestCode(ctx, randomId(), email);
+    // The same answer but for the request's id, a fresh one for each (known or not).
+    const answer = (res: typeof known) => ({ ...res.json(), requestId: 'id' });
     for (const res of [known, unknown, noStore]) {
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual(known.json());
+      expect(answer(res)).toEqual(answer(known));
+      expect(res.json().requestId).toMatch(/^[0-9a-f-]{36}$/);
     }
+    expect(new Set([known, unknown, noStore].map((r) => r.json().requestId)).size).toBe(3);
     const mail = await ctx.smtp.waitForMail(email, { after: before });
     expect(extractMailedCode(mail)).toMatch(/^\d{6}$/);
     expect(mail.text).toContain('10');
@@ -1003,21 +1026,128 @@ describe('Salla unreachable', () => {
   });
 });
 
-test('a store+e-mail gets at most 20 verification tries a day', async () => {
-  const shop = await installedStore(ctx);
-  const { email } = await shopper(ctx, shop);
-  const statuses: number[] = [];
-  for (let i = 0; i < 21; i++) {
-    // The 15-minute window passes (rate limits run on the database's clock), the day does not.
-    if (i > 0 && i % 10 === 0)
+describe('no lockout by strangers (docs/decisions/025)', () => {
+  test("a stranger's wrong codes, however many, never make the shopper's right code fail", async () => {
+    const shop = await installedStore(ctx);
+    const { email, customerId } = await shopper(ctx, shop);
+    const mine = await askCode(ctx, shop.merchantId, email);
+    // 25 wrong codes from many addresses: until this change the 21st was a 429 for a day.
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++)
+      statuses.push(
+        (await verifyCode(ctx, shop.merchantId, email, wrongFor(mine.code, i))).statusCode,
+      );
+    expect(statuses.every((s) => s === 400)).toBe(true);
+    // Naming a request the stranger does not have (or one of their own) changes nothing either.
+    const theirs = (await requestCode(ctx, shop.merchantId, email)).json().requestId as string;
+    for (let i = 0; i < 6; i++) {
+      await verifyCode(ctx, shop.merchantId, email, wrongFor(mine.code, i), theirs);
+      await verifyCode(ctx, shop.merchantId, email, wrongFor(mine.code, i), randomUUID());
+    }
+    const ok = await verifyCode(ctx, shop.merchantId, email, mine.code, mine.requestId);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.customerId).toBe(String(customerId));
+  });
+
+  test('a client that keeps no request id gets a fresh code after a stranger burned the last one', async () => {
+    const shop = await installedStore(ctx);
+    const { email } = await shopper(ctx, shop);
+    const first = await askCode(ctx, shop.merchantId, email);
+    for (let i = 0; i < 21; i++)
+      expect(
+        (await verifyCode(ctx, shop.merchantId, email, wrongFor(first.code, i))).statusCode,
+      ).toBe(400);
+    // The newest code's unnamed tries are spent: its right code fails without the request id…
+    expect((await verifyCode(ctx, shop.merchantId, email, first.code)).statusCode).toBe(400);
+    // …and a new code starts fresh.
+    const second = await askCode(ctx, shop.merchantId, email);
+    expect((await verifyCode(ctx, shop.merchantId, email, second.code)).statusCode).toBe(200);
+  });
+
+  test('a new request does not end the code the shopper is typing; a sign-in ends them all', async () => {
+    const shop = await installedStore(ctx);
+    const { email } = await shopper(ctx, shop);
+    const mine = await askCode(ctx, shop.merchantId, email);
+    const later = await askCode(ctx, shop.merchantId, email);
+    expect(
+      (await verifyCode(ctx, shop.merchantId, email, mine.code, mine.requestId)).statusCode,
+    ).toBe(200);
+    expect(
+      (await verifyCode(ctx, shop.merchantId, email, later.code, later.requestId)).statusCode,
+    ).toBe(400);
+    // A request id is bound to its store and e-mail.
+    const other = await shopper(ctx, shop);
+    const theirs = await askCode(ctx, shop.merchantId, other.email);
+    expect(
+      (await verifyCode(ctx, shop.merchantId, email, theirs.code, theirs.requestId)).statusCode,
+    ).toBe(400);
+  });
+
+  test('guessing stays bounded: 5 tries per code and request, 5 unnamed, 5 codes a day', async () => {
+    const shop = await installedStore(ctx);
+    const { email } = await shopper(ctx, shop);
+    const { code, requestId } = await askCode(ctx, shop.merchantId, email);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await verifyCode(ctx, shop.merchantId, email, wrongFor(code, i), requestId)).statusCode,
+      ).toBe(400);
+    expect((await verifyCode(ctx, shop.merchantId, email, code, requestId)).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await verifyCode(ctx, shop.merchantId, email, wrongFor(code, i))).statusCode).toBe(
+        400,
+      );
+    expect((await verifyCode(ctx, shop.merchantId, email, code)).statusCode).toBe(400);
+    // One code a day was asked for; the 15-minute limit (3) passes, the daily cap (5) does not.
+    const { limit } = SHOPPER_RATE_LIMITS.requestPerEmailDaily;
+    const statuses: number[] = [];
+    for (let i = 1; i <= limit; i++) {
       await ctx.database.db.execute(
         sql`update rate_limit_buckets set window_start = window_start - interval '16 minutes'
-            where key = ${`shopper-verify:email:${shop.merchantId}:${email}`}`,
+            where key = ${`shopper-code:email:${shop.merchantId}:${email}`}`,
       );
-    statuses.push((await verifyCode(ctx, shop.merchantId, email, '123456')).statusCode);
-  }
-  expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
-  expect(statuses[20]).toBe(429);
+      statuses.push((await requestCode(ctx, shop.merchantId, email)).statusCode);
+    }
+    expect(statuses).toEqual([...Array(limit - 1).fill(200), 429]);
+    const refused = await requestCode(ctx, shop.merchantId, email);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(86_400 - 600);
+  });
+
+  test("refused requests spend no recipient's daily codes", async () => {
+    const shop = await installedStore(ctx);
+    const { email } = await shopper(ctx, shop);
+    const { limit } = SHOPPER_RATE_LIMITS.requestPerEmailDaily;
+    const statuses: number[] = [];
+    // Three codes, then a stranger's flood that the 15-minute limit refuses…
+    for (let i = 0; i < 13; i++)
+      statuses.push((await requestCode(ctx, shop.merchantId, email)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, ...Array(10).fill(429)]);
+    await ctx.database.db.execute(
+      sql`update rate_limit_buckets set window_start = window_start - interval '16 minutes'
+          where key = ${`shopper-code:email:${shop.merchantId}:${email}`}`,
+    );
+    // …left the day's other codes to the shopper.
+    for (let i = 3; i < limit; i++)
+      expect((await requestCode(ctx, shop.merchantId, email)).statusCode).toBe(200);
+  });
+
+  test('verifications are still limited per address, across e-mails', async () => {
+    const shop = await installedStore(ctx);
+    const ip = uniqueIp();
+    const { limit } = SHOPPER_RATE_LIMITS.verifyPerIp;
+    const statuses: number[] = [];
+    for (let i = 0; i <= limit; i++) {
+      const res = await ctx.server.inject({
+        method: 'POST',
+        url: '/api/customers/auth/verify-code',
+        payload: { merchantId: String(shop.merchantId), email: uniqueEmail('x'), code: '123456' },
+        remoteAddress: ip,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, limit).every((s) => s === 400)).toBe(true);
+    expect(statuses[limit]).toBe(429);
+  });
 });
 
 test("the merchant's redemptions list shows a shopper's coupon and a redemption Salla refused", async () => {

@@ -17,7 +17,7 @@ import {
   orders,
   tierChanges,
 } from '../../db/schema/index.ts';
-import { encryptSecret } from '../../lib/crypto.ts';
+import { sealForStore } from '../../lib/crypto.ts';
 import {
   balanceOf,
   createEngineContext,
@@ -89,8 +89,16 @@ async function tierStore(
     .set({
       installStatus: 'installed',
       subscriptionStartedAt: new Date(Date.now() - 30 * DAY),
-      sallaAccessToken: encryptSecret(ctx.config.encryptionKey, tokens.access_token),
-      sallaRefreshToken: encryptSecret(ctx.config.encryptionKey, tokens.refresh_token),
+      sallaAccessToken: sealForStore(
+        ctx.config.keys.storeSecrets,
+        store.merchantId,
+        tokens.access_token,
+      ),
+      sallaRefreshToken: sealForStore(
+        ctx.config.keys.storeSecrets,
+        store.merchantId,
+        tokens.refresh_token,
+      ),
       sallaTokenExpiresAt: new Date(tokens.expires * 1000),
     })
     .where(eq(merchants.id, store.merchantId));

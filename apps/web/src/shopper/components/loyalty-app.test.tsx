@@ -11,6 +11,7 @@ import {
   SARA,
   SARA_IN_STORE,
   STORE_ORIGIN,
+  CODE_REQUEST_ID,
   codeSentBody,
   errorBody,
   historyEntry,
@@ -126,7 +127,12 @@ describe('the shopper loyalty page', () => {
       },
       {
         path: 'verify-code',
-        body: { merchantId: MERCHANT_ID, email: SARA.email, code: '123456' },
+        body: {
+          merchantId: MERCHANT_ID,
+          email: SARA.email,
+          code: '123456',
+          requestId: CODE_REQUEST_ID,
+        },
         language: 'ar',
       },
     ]);

@@ -32,6 +32,8 @@ export function SignIn({ merchantId, email: initialEmail, notice, onSignedIn }: 
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
+  // The id of the code this page asked for: its tries are this shopper's alone.
+  const [requestId, setRequestId] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(
     notice ? { tone: 'info', text: notice } : null,
@@ -55,7 +57,12 @@ export function SignIn({ merchantId, email: initialEmail, notice, onSignedIn }: 
     setBusy(true);
     setFeedback(null);
     try {
-      const message = await requestCode({ merchantId, email: cleanEmail, lang: language });
+      const { message, requestId: sent } = await requestCode({
+        merchantId,
+        email: cleanEmail,
+        lang: language,
+      });
+      setRequestId(sent);
       setCode('');
       setStep('code');
       setFeedback({ tone: 'info', text: message });
@@ -71,7 +78,10 @@ export function SignIn({ merchantId, email: initialEmail, notice, onSignedIn }: 
     setBusy(true);
     setFeedback(null);
     try {
-      const session = await verifyCode({ merchantId, email: cleanEmail, code }, language);
+      const session = await verifyCode(
+        { merchantId, email: cleanEmail, code, ...(requestId ? { requestId } : {}) },
+        language,
+      );
       onSignedIn(session, cleanEmail);
     } catch (error) {
       setFeedback({ tone: 'error', text: errorText(error, t, 'errors.verifyFailed') });
@@ -87,6 +97,7 @@ export function SignIn({ merchantId, email: initialEmail, notice, onSignedIn }: 
   const changeEmail = () => {
     setStep('email');
     setCode('');
+    setRequestId(undefined);
     setFeedback(null);
     // The e-mail field comes back on the next render.
     requestAnimationFrame(() => emailInput.current?.focus());

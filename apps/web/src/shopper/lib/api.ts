@@ -3,9 +3,9 @@ import type {
   CustomerLoyaltyResponse,
   ErrorBody,
   Language,
-  MessageResponse,
   RedeemRequest,
   RedeemResponse,
+  ShopperCodeRequestedResponse,
   ReferralClaimCoupon,
   ReferralClaimRequest,
   ReferralOffer,
@@ -199,15 +199,27 @@ function isSession(data: Record<string, unknown>): boolean {
   );
 }
 
-/** Always the same answer whether or not the e-mail is a customer's (no account probing). */
-export async function requestCode(input: ShopperRequestCodeRequest & { lang: Language }) {
+/**
+ * Always the same answer whether or not the e-mail is a customer's (no account probing), with
+ * the id of this request: verifying with it spends this code's own tries, which nobody else's
+ * wrong guesses can use up (docs/decisions/025).
+ */
+export async function requestCode(
+  input: ShopperRequestCodeRequest & { lang: Language },
+): Promise<Pick<ShopperCodeRequestedResponse, 'message' | 'requestId'>> {
   const payload = await request('/api/customers/auth/request-code', {
     method: 'POST',
     body: input,
     language: input.lang,
   });
-  if (!isRecord(payload) || payload.success !== true) throw new ShopperApiError('invalid');
-  return (payload as MessageResponse).message;
+  if (
+    !isRecord(payload) ||
+    payload.success !== true ||
+    typeof payload.message !== 'string' ||
+    typeof payload.requestId !== 'string'
+  )
+    throw new ShopperApiError('invalid');
+  return { message: payload.message, requestId: payload.requestId };
 }
 
 export async function verifyCode(

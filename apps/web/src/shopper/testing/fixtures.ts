@@ -2,11 +2,11 @@ import {
   CustomerLoyaltyResponseSchema,
   ERROR_MESSAGES,
   ErrorBodySchema,
-  MessageResponseSchema,
   RedeemResponseSchema,
   ReferralClaimResponseSchema,
   ReferralOfferResponseSchema,
   ShopperReferralSchema,
+  ShopperCodeRequestedResponseSchema,
   ShopperSessionResponseSchema,
   type CustomerLoyaltyData,
   type ErrorCode,
@@ -165,10 +165,17 @@ export function sessionBody() {
   });
 }
 
+/** The id request-code hands back; verify-code carries it (docs/decisions/025). */
+export const CODE_REQUEST_ID = '3f0c9a56-1d2e-4b7a-9c1f-6a2b8d4e5f10';
+
 export function codeSentBody(
   message = 'إذا كان البريد مسجلًا في المتجر فستصلك رسالة فيها رمز الدخول',
 ) {
-  return MessageResponseSchema.parse({ success: true, message });
+  return ShopperCodeRequestedResponseSchema.parse({
+    success: true,
+    message,
+    requestId: CODE_REQUEST_ID,
+  });
 }
 
 export function errorBody(code: ErrorCode, language: 'ar' | 'en' = 'ar', retryAfter?: number) {
