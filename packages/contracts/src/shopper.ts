@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmailSchema } from './auth.ts';
 import { successEnvelope } from './common.ts';
 import { RuleEventSchema } from './loyalty.ts';
+import { MobileSchema } from './mobile.ts';
 import { MerchantIdSchema, PointsSpendableStatusSchema } from './merchants.ts';
 import { ShopperReferralSchema } from './referrals.ts';
 import { ShopperTierSchema } from './tiers.ts';
@@ -29,12 +30,24 @@ export const ShopperCodeSchema = z
   .trim()
   .regex(/^\d{6}$/);
 
-export const ShopperRequestCodeRequestSchema = z.strictObject({
-  merchantId: MerchantIdSchema,
-  email: EmailSchema,
-  /** The language of the e-mail's first block; Arabic by default. */
-  lang: z.enum(['ar', 'en']).optional(),
-});
+/** Exactly one of e-mail and mobile: where the code goes (docs/decisions/032). */
+const oneRecipient = (body: { email?: unknown; mobile?: unknown }) =>
+  (body.email === undefined) !== (body.mobile === undefined);
+const ONE_RECIPIENT = { message: 'Give an email or a mobile number, not both', path: ['email'] };
+
+/**
+ * `email`, or `mobile` as shoppers type it (`+966 50 123 4567`, `0501234567`, `966501234567`,
+ * `501234567`, Arabic-Indic digits too), which arrives here as E.164.
+ */
+export const ShopperRequestCodeRequestSchema = z
+  .strictObject({
+    merchantId: MerchantIdSchema,
+    email: EmailSchema.optional(),
+    mobile: MobileSchema.optional(),
+    /** The language of the message (the e-mail's first block); Arabic by default. */
+    lang: z.enum(['ar', 'en']).optional(),
+  })
+  .refine(oneRecipient, ONE_RECIPIENT);
 export type ShopperRequestCodeRequest = z.infer<typeof ShopperRequestCodeRequestSchema>;
 
 /**
@@ -49,13 +62,25 @@ export const ShopperCodeRequestedResponseSchema = z.object({
 });
 export type ShopperCodeRequestedResponse = z.infer<typeof ShopperCodeRequestedResponseSchema>;
 
-export const ShopperVerifyCodeRequestSchema = z.strictObject({
-  merchantId: MerchantIdSchema,
-  email: EmailSchema,
-  code: ShopperCodeSchema,
-  /** From request-code. Without it the newest code is tried, with tries anyone can spend. */
-  requestId: z.uuid().optional(),
+export const ShopperVerifyCodeRequestSchema = z
+  .strictObject({
+    merchantId: MerchantIdSchema,
+    email: EmailSchema.optional(),
+    mobile: MobileSchema.optional(),
+    code: ShopperCodeSchema,
+    /** From request-code. Without it the newest code is tried, with tries anyone can spend. */
+    requestId: z.uuid().optional(),
+  })
+  .refine(oneRecipient, ONE_RECIPIENT);
+
+/** How a store's shoppers can get a code, and which way the page offers first. */
+export const ShopperSignInOptionsSchema = z.object({
+  channels: z.array(z.enum(['email', 'sms'])).min(1),
+  preferred: z.enum(['email', 'sms']),
 });
+export type ShopperSignInOptions = z.infer<typeof ShopperSignInOptionsSchema>;
+export const ShopperSignInOptionsResponseSchema = successEnvelope(ShopperSignInOptionsSchema);
+export const ShopperSignInOptionsQuerySchema = z.strictObject({ merchantId: MerchantIdSchema });
 export type ShopperVerifyCodeRequest = z.infer<typeof ShopperVerifyCodeRequestSchema>;
 
 export const ShopperSessionSchema = z.object({

@@ -17,7 +17,8 @@ export interface CustomerFacts {
   id: number;
   firstName: string;
   lastName: string;
-  email?: string;
+  /** `null`: a shopper who signed up by mobile only (Salla's `email` is then empty). */
+  email?: string | null;
   mobile?: number;
   /** YYYY-MM-DD */
   birthday?: string | null;
@@ -86,7 +87,7 @@ export function customerModel(c: CustomerFacts) {
     last_name: c.lastName,
     mobile: mobileOf(c),
     mobile_code: '+966',
-    email: c.email ?? `customer${c.id}@example.com`,
+    email: c.email === null ? '' : (c.email ?? `customer${c.id}@example.com`),
     urls: {
       customer: `https://store.salla.sa/profile`,
       admin: `https://s.salla.sa/customers/${c.id}`,
@@ -308,7 +309,10 @@ export const webhooks = {
               id: o.customer.id,
               name: `${o.customer.firstName} ${o.customer.lastName}`,
               mobile: `+966${mobileOf(o.customer)}`,
-              email: o.customer.email ?? `customer${o.customer.id}@example.com`,
+              email:
+                o.customer.email === null
+                  ? ''
+                  : (o.customer.email ?? `customer${o.customer.id}@example.com`),
               avatar: '',
               country: 'السعودية',
               city: 'الرياض',

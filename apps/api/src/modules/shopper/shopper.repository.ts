@@ -1,3 +1,4 @@
+import { normaliseStoredMobile } from '@nuqat/contracts';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -35,6 +36,53 @@ export async function findCustomerByEmailKey(
   if (matches.length === 1) return matches[0]!;
   const exact = matches.filter((r) => r.email.trim().toLowerCase() === typed);
   return exact.length === 1 ? exact[0]! : null;
+}
+
+/**
+ * The store's customer with this mobile (E.164), matched the way Salla stores numbers
+ * (`mobile_code` + `mobile`, with or without the trunk 0): the last nine digits find the
+ * candidates through `customers_mobile_idx`, the whole normalised number decides. Exactly one,
+ * else nobody (two accounts on one phone: neither is guessed).
+ */
+export async function findCustomerByMobile(
+  db: Executor,
+  merchantId: number,
+  mobile: string,
+): Promise<{ id: number; mobile: string } | null> {
+  const lastNine = mobile.replace(/\D/g, '').slice(-9);
+  const rows = await db
+    .select({ id: customers.id, mobile: customers.mobile, erasedAt: customers.erasedAt })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.merchantId, merchantId),
+        sql`right(regexp_replace(coalesce(${customers.mobile}, ''), '[^0-9]', '', 'g'), 9) = ${lastNine}`,
+      ),
+    )
+    .limit(10);
+  const matches = rows.filter(
+    (r) => r.erasedAt === null && normaliseStoredMobile(r.mobile) === mobile,
+  );
+  return matches.length === 1 ? { id: matches[0]!.id, mobile } : null;
+}
+
+/**
+ * Whether most of the store's customers have no e-mail (they signed up by mobile): read from a
+ * sample of the store's newest customers, so it costs the same at a million shoppers.
+ */
+export async function mostCustomersWithoutEmail(
+  db: Executor,
+  merchantId: number,
+): Promise<boolean> {
+  const result = (await db.execute(sql`
+    select count(*)::int as sampled, count(*) filter (where email is null or email = '')::int as without
+      from (select email from customers
+             where merchant_id = ${merchantId} and erased_at is null
+             order by created_at desc, id desc limit 500) s`)) as unknown as {
+    rows: [{ sampled: number; without: number }];
+  };
+  const { sampled, without } = result.rows[0];
+  return sampled > 0 && without * 2 > sampled;
 }
 
 /** Ends every open code for the mailbox (one was used: the others have no purpose left). */

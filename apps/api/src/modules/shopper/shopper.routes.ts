@@ -9,6 +9,8 @@ import {
   ShopperCodeRequestedResponseSchema,
   ShopperRequestCodeRequestSchema,
   ShopperSessionResponseSchema,
+  ShopperSignInOptionsQuerySchema,
+  ShopperSignInOptionsResponseSchema,
   ShopperVerifyCodeRequestSchema,
   type CustomerLoyaltyParams,
 } from '@nuqat/contracts';
@@ -33,6 +35,10 @@ const SUCCESS = {
   codeSent: {
     ar: 'إذا كان البريد مسجلًا في هذا المتجر فستصلك رسالة برمز الدخول',
     en: 'If this email belongs to a customer of this store, a sign-in code is on its way.',
+  },
+  codeTexted: {
+    ar: 'إذا كان الجوال مسجلًا في هذا المتجر فستصلك رسالة نصية برمز الدخول',
+    en: 'If this mobile belongs to a customer of this store, a sign-in code is on its way by text.',
   },
   loggedOut: { ar: 'تم تسجيل الخروج', en: 'Signed out' },
 } as const;
@@ -60,12 +66,15 @@ export function shopperRoutes(deps: {
       {
         schema: {
           tags: ['shopper'],
-          summary: 'Mail a sign-in code to a customer of the store (same answer for anyone)',
+          summary:
+            'Send a sign-in code by e-mail or SMS to a customer of the store (same answer for anyone)',
           body: ShopperRequestCodeRequestSchema,
           response: {
             200: ShopperCodeRequestedResponseSchema,
             400: ErrorBodySchema,
+            409: ErrorBodySchema,
             429: ErrorBodySchema,
+            502: ErrorBodySchema,
           },
         },
       },
@@ -74,11 +83,38 @@ export function shopperRoutes(deps: {
         const { requestId } = await shopperService.requestCode({
           merchantId: Number(request.body.merchantId),
           email: request.body.email,
+          mobile: request.body.mobile,
           lang,
           ip: request.ip,
         });
-        return { success: true as const, message: SUCCESS.codeSent[lang], requestId };
+        return {
+          success: true as const,
+          message: (request.body.mobile ? SUCCESS.codeTexted : SUCCESS.codeSent)[lang],
+          requestId,
+        };
       },
+    );
+
+    r.get(
+      '/auth/options',
+      {
+        schema: {
+          tags: ['shopper'],
+          summary: 'How shoppers of the store can get a sign-in code, and which way comes first',
+          querystring: ShopperSignInOptionsQuerySchema,
+          response: {
+            200: ShopperSignInOptionsResponseSchema,
+            400: ErrorBodySchema,
+            404: ErrorBodySchema,
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await shopperService.getSignInOptions({
+          merchantId: Number(request.query.merchantId),
+        }),
+      }),
     );
 
     r.post(
@@ -99,6 +135,7 @@ export function shopperRoutes(deps: {
         const session = await shopperService.verifyCode({
           merchantId: Number(request.body.merchantId),
           email: request.body.email,
+          mobile: request.body.mobile,
           code: request.body.code,
           requestId: request.body.requestId,
           ip: request.ip,

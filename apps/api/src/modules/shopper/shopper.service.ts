@@ -16,6 +16,7 @@ import {
   type ShopperReferral,
   type ShopperTier,
   type ShopperSession,
+  type ShopperSignInOptions,
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 
@@ -31,6 +32,7 @@ import type { RuleEvent as StoredRuleEvent } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateNumericCode, hashResetCode, safeEqualHex } from '../../lib/crypto.ts';
 import { shopperCodeMail } from '../../lib/mail-templates.ts';
+import { createSmsTiming, shopperCodeSms } from './shopper-sms.ts';
 import { judgeCodeTry, newRequestId } from '../../lib/one-time-codes.ts';
 import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { signShopperToken, verifyShopperToken, type ShopperTokenClaims } from '../../lib/tokens.ts';
@@ -43,6 +45,8 @@ import { findRewards } from '../rewards/rewards.repository.ts';
 import {
   consumeOpenShopperCodes,
   findCustomerByEmailKey,
+  findCustomerByMobile,
+  mostCustomersWithoutEmail,
   findExpiringPoints,
   findOrderReferences,
   findPendingPoints,
@@ -220,21 +224,52 @@ export function createShopperService(
   const codeKey = config.keys.oneTimeCodes.current;
   const hashCode = (merchantId: number, email: string, code: string) =>
     hashResetCode(codeKey, merchantId, `shopper:${email}:${code}`);
+  const smsTiming = createSmsTiming(ctx);
 
   /**
-   * Mails a sign-in code when the e-mail's mailbox (`emailKey`) belongs to a customer of the store,
-   * to the address Salla gave for that customer, never to the spelling typed; answers the same
-   * way, in the same time, when it does not (nobody learns who shops where). The code is kept
-   * under the mailbox, so any spelling of it signs in (decision 028). The answer is the request's
-   * id, which the code row carries: tries that name it count against this code only (025).
+   * Whom a code is for, as codes and limits are kept: the mailbox's key, or the mobile in E.164
+   * (an e-mail key never starts with `+`).
+   */
+  function recipientKey(input: { email?: string | undefined; mobile?: string | undefined }) {
+    if (input.mobile !== undefined) return input.mobile;
+    return emailKey(input.email ?? '');
+  }
+
+  /** How the store's shoppers can sign in, and which way the page offers first. */
+  async function getSignInOptions({
+    merchantId,
+  }: {
+    merchantId: number;
+  }): Promise<ShopperSignInOptions> {
+    if (!ctx.sms.available) return { channels: ['email'], preferred: 'email' };
+    const merchant = await findMerchantById(db, merchantId);
+    if (!merchant || merchant.installStatus !== 'installed') throw new AppError('NOT_FOUND');
+    const mobileFirst = await mostCustomersWithoutEmail(db, merchantId);
+    return { channels: ['email', 'sms'], preferred: mobileFirst ? 'sms' : 'email' };
+  }
+
+  /**
+   * Sends a sign-in code when the recipient belongs to a customer of the store, and answers the
+   * same way, in about the same time, when it does not (nobody learns who shops where).
+   * - E-mail: the mailbox (`emailKey`) finds the customer and the code goes to the address Salla
+   *   gave for them, never to the spelling typed; any spelling of it signs in (decision 028).
+   * - Mobile (E.164): the customer whose `mobile_code` + `mobile` is that number; the code goes by
+   *   SMS and the send is awaited, so a failure is said (SMS_SEND_FAILED), never a silent success.
+   *   An unknown number waits about as long as a send takes, and fails alike while the provider
+   *   is failing (decision 032).
+   * The answer is the request's id, which the code row carries: tries that name it count against
+   * this code only (decision 025).
    */
   async function requestCode(input: {
     merchantId: number;
-    email: string;
+    email?: string | undefined;
+    mobile?: string | undefined;
     lang: Language;
     ip: string;
   }): Promise<{ requestId: string }> {
-    const key = emailKey(input.email);
+    const byMobile = input.mobile !== undefined;
+    if (byMobile && !ctx.sms.available) throw new AppError('SMS_UNAVAILABLE');
+    const key = recipientKey(input);
     await enforceRateLimits(db, [
       { key: `shopper-code:ip:${input.ip}`, ...SHOPPER_RATE_LIMITS.requestPerIp },
       {
@@ -248,10 +283,15 @@ export function createShopperService(
     ]);
     const requestId = newRequestId();
     const merchant = await findMerchantById(db, input.merchantId);
-    if (!merchant || merchant.installStatus !== 'installed') return { requestId };
-    const customer = await findCustomerByEmailKey(db, input.merchantId, key, input.email);
+    const customer =
+      !merchant || merchant.installStatus !== 'installed'
+        ? null
+        : byMobile
+          ? await findCustomerByMobile(db, input.merchantId, key)
+          : await findCustomerByEmailKey(db, input.merchantId, key, input.email!);
     if (customer === null) {
       log.info({ event: 'shopper_code_unknown', merchantId: input.merchantId }, 'no such shopper');
+      if (byMobile) await smsTiming.asIfSent();
       return { requestId };
     }
     const code = generateNumericCode(SHOPPER_CODE_LENGTH);
@@ -267,12 +307,19 @@ export function createShopperService(
       createdAt: now,
       expiresAt: new Date(now.getTime() + SHOPPER_CODE_TTL_MINUTES * 60_000),
     });
+    if ('mobile' in customer) {
+      await smsTiming.send({
+        to: customer.mobile,
+        body: shopperCodeSms({ storeName: merchant!.storeName, code, lang: input.lang }),
+      });
+      return { requestId };
+    }
     // Not awaited: waiting for SMTP would make known e-mails measurably slower than unknown ones.
     void ctx.mailer
       .send(
         shopperCodeMail({
           to: customer.email,
-          storeName: merchant.storeName,
+          storeName: merchant!.storeName,
           code,
           lang: input.lang,
         }),
@@ -290,15 +337,16 @@ export function createShopperService(
    */
   async function verifyCode(input: {
     merchantId: number;
-    email: string;
+    email?: string | undefined;
+    mobile?: string | undefined;
     code: string;
     requestId?: string | undefined;
     ip: string;
     /** The loyalty page's language: the customer's e-mails start with it from now on. */
     lang?: Language;
   }): Promise<ShopperSession> {
-    // The code is kept under the mailbox (decision 028), whatever spelling is typed.
-    const key = emailKey(input.email);
+    // The code is kept under the mailbox (decision 028), whatever spelling is typed, or the number.
+    const key = recipientKey(input);
     await enforceRateLimits(db, [
       { key: `shopper-verify:ip:${input.ip}`, ...SHOPPER_RATE_LIMITS.verifyPerIp },
     ]);
@@ -520,7 +568,15 @@ export function createShopperService(
     }
   }
 
-  return { requestCode, verifyCode, authenticate, authorizePath, logout, getLoyaltyData };
+  return {
+    requestCode,
+    verifyCode,
+    getSignInOptions,
+    authenticate,
+    authorizePath,
+    logout,
+    getLoyaltyData,
+  };
 }
 
 export type ShopperService = ReturnType<typeof createShopperService>;
