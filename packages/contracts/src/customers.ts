@@ -299,7 +299,7 @@ export const ImportQuerySchema = z.strictObject({
 });
 
 export const IMPORT_PROBLEMS = [
-  /** No shopper of this store with that id or e-mail. */
+  /** No shopper of this store with that id or e-mail (compared by its key: see emailKey). */
   'unknown_shopper',
   /** Points missing, not a whole number, zero or less, or above the maximum. */
   'bad_number',
@@ -307,12 +307,18 @@ export const IMPORT_PROBLEMS = [
   'missing_shopper',
   /** The same shopper again further down the file (only the first row counts). */
   'duplicate_in_file',
-  /** This file (same content) already gave this shopper their opening balance. */
+  /**
+   * The shopper already has an opening balance — from this file, another file, or an import
+   * that ran at the same time and got there first: one per shopper.
+   */
   'already_imported',
   /** The shopper's personal data was erased. */
   'erased_shopper',
+  /** Several shoppers of the store have this e-mail (one mailbox, two accounts): use the id. */
+  'ambiguous_shopper',
 ] as const;
 export const ImportProblemSchema = z.enum(IMPORT_PROBLEMS);
+export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 
 export const ImportRowProblemSchema = z.object({
   /** The line in the file (the header is line 1). */

@@ -402,22 +402,45 @@ export async function findAdjustmentsByKeys(
   return new Map(rows.map((r) => [r.idempotencyKey, r]));
 }
 
-/** Shoppers of the store by Salla id and by e-mail (any case), for an import. */
+/**
+ * Shoppers of the store by Salla id and by the key of their e-mail (`emailKeys` come from
+ * contracts' emailKey; nuqat_email_key is its SQL twin, indexed per store), for an import.
+ */
 export async function findShoppersForImport(
   db: Executor,
   merchantId: number,
   ids: number[],
-  emails: string[],
-): Promise<{ id: number; email: string | null; erased: boolean }[]> {
-  if (ids.length === 0 && emails.length === 0) return [];
+  emailKeys: string[],
+): Promise<{ id: number; emailKey: string | null; erased: boolean }[]> {
+  if (ids.length === 0 && emailKeys.length === 0) return [];
   const result = await db.execute(sql`
-    select id, lower(email) as email, erased_at is not null as erased from customers
+    select id, nuqat_email_key(email) as email_key, erased_at is not null as erased from customers
      where merchant_id = ${merchantId}
        and (id = any(${`{${ids.join(',')}}`}::bigint[])
-            or lower(email) = any(${pgTextArray(emails)}::text[]))`);
-  return rowsOf<{ id: string | number; email: string | null; erased: boolean }>(result).map(
-    (r) => ({ id: Number(r.id), email: r.email, erased: r.erased }),
+            or nuqat_email_key(email) = any(${pgTextArray(emailKeys)}::text[]))`);
+  return rowsOf<{ id: string | number; email_key: string | null; erased: boolean }>(result).map(
+    (r) => ({ id: Number(r.id), emailKey: r.email_key, erased: r.erased }),
   );
+}
+
+/**
+ * Locks the import's shoppers, in id order (pass them sorted: two imports then never deadlock),
+ * and says which are erased now.
+ */
+export async function lockShoppersForImport(
+  db: Executor,
+  merchantId: number,
+  sortedIds: number[],
+): Promise<{ id: number; erased: boolean }[]> {
+  if (sortedIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select id, erased_at is not null as erased from customers
+     where merchant_id = ${merchantId} and id = any(${`{${sortedIds.join(',')}}`}::bigint[])
+     order by id for update`);
+  return rowsOf<{ id: string | number; erased: boolean }>(result).map((r) => ({
+    id: Number(r.id),
+    erased: r.erased,
+  }));
 }
 
 /** A PostgreSQL text[] literal (every element quoted). */

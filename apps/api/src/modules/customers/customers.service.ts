@@ -11,6 +11,8 @@ import {
   type CustomersPage,
   type CustomersQuery,
   type CustomerSummary,
+  emailKey,
+  type ImportProblem,
   type ImportResult,
   type Language,
   type LedgerEntry,
@@ -49,6 +51,7 @@ import {
   findStoreLedgerBatch,
   insertAdjustment,
   lockCustomer,
+  lockShoppersForImport,
   type AdjustmentRow,
   type CouponRow,
   type CustomerFilter,
@@ -339,7 +342,7 @@ function readImportFile(text: string): ImportRow[] {
     });
   return rows.slice(1).map(({ line, cells }) => {
     const idText = idCol >= 0 ? (cells[idCol] ?? '').trim() : '';
-    const emailText = emailCol >= 0 ? (cells[emailCol] ?? '').trim().toLowerCase() : '';
+    const emailText = emailCol >= 0 ? (cells[emailCol] ?? '').trim() : '';
     const pointsText = (cells[pointsCol] ?? '').trim();
     const id =
       /^\d{1,18}$/.test(idText) && Number.isSafeInteger(Number(idText)) ? Number(idText) : null;
@@ -348,11 +351,19 @@ function readImportFile(text: string): ImportRow[] {
       line,
       value: idText || emailText,
       id: id !== null && id > 0 ? id : null,
-      email: id === null && emailText.includes('@') ? emailText : null,
+      /** The address's key (emailKey): the shopper is found by it, whatever its spelling. */
+      email: id === null && emailText.includes('@') ? emailKey(emailText) : null,
       points: points !== null && points >= 1 && points <= IMPORT_POINTS_MAX ? points : null,
     };
   });
 }
+
+/**
+ * The one ledger key of a shopper's opening balance: the ledger's unique key makes it once per
+ * shopper, whatever file brings it. (Until issue 22 the key also named the file's hash, so two
+ * files could each bring one: such older rows are found by their kind, under the shopper's lock.)
+ */
+const openingBalanceKey = (customerId: number) => `import:${customerId}`;
 
 // ---- The service ----------------------------------------------------------------------------------
 
@@ -616,10 +627,14 @@ export function createCustomersService(ctx: AppContext) {
   }
 
   /**
-   * Opening balances from another loyalty app. Every row is checked (shopper known, points a whole
-   * number in range, the shopper once in the file, no opening balance yet); a dry run answers
-   * that and writes nothing. Applying writes each good row as one `import` ledger row under
-   * `import:<file hash>:<shopper>`, all in one transaction, so the same file again changes nothing.
+   * Opening balances from another loyalty app. Every row is checked (shopper known — by Salla id,
+   * or by the key of their e-mail and only when one shopper has it —, points a whole number in
+   * range, the shopper once in the file, not erased, no opening balance yet); a dry run answers
+   * that and writes nothing. Applying locks the file's shoppers (in id order, so two imports
+   * never deadlock), checks again under the locks and writes each good row as one `import`
+   * ledger row under `import:<shopper>` — one opening balance per shopper, whatever file brings
+   * it, also against a concurrent import (docs/decisions/029). The report is what was written:
+   * a row another import got to first is listed as `already_imported`.
    */
   async function importBalances(input: {
     merchantId: number;
@@ -632,8 +647,10 @@ export function createCustomersService(ctx: AppContext) {
     const rows = readImportFile(input.csv);
 
     const run = async (tx: Executor): Promise<ImportResult> => {
-      const byId = new Map<number, { id: number; erased: boolean }>();
-      const byEmail = new Map<string, { id: number; erased: boolean }>();
+      type Shopper = { id: number; erased: boolean };
+      const byId = new Map<number, Shopper>();
+      /** Every shopper with that e-mail key: more than one is a row we will not guess. */
+      const byEmail = new Map<string, Shopper[]>();
       for (let i = 0; i < rows.length; i += EXPORT_BATCH) {
         const batch = rows.slice(i, i + EXPORT_BATCH);
         const found = await findShoppersForImport(
@@ -643,48 +660,77 @@ export function createCustomersService(ctx: AppContext) {
           batch.flatMap((r) => (r.email !== null ? [r.email] : [])),
         );
         for (const s of found) {
-          byId.set(s.id, s);
-          if (s.email) byEmail.set(s.email, s);
+          if (byId.has(s.id)) continue;
+          const shopper = { id: s.id, erased: s.erased };
+          byId.set(s.id, shopper);
+          if (s.emailKey) byEmail.set(s.emailKey, [...(byEmail.get(s.emailKey) ?? []), shopper]);
         }
       }
-      const resolved = rows.map((r) => ({
-        row: r,
-        shopper:
-          r.id !== null ? byId.get(r.id) : r.email !== null ? byEmail.get(r.email) : undefined,
-      }));
+      const resolved = rows.map((row) => {
+        if (row.id !== null) return { row, shopper: byId.get(row.id), ambiguous: false };
+        const matches = row.email !== null ? (byEmail.get(row.email) ?? []) : [];
+        return {
+          row,
+          shopper: matches.length === 1 ? matches[0] : undefined,
+          ambiguous: matches.length > 1,
+        };
+      });
+      const shopperIds = [
+        ...new Set(resolved.flatMap((r) => (r.shopper ? [r.shopper.id] : []))),
+      ].sort((a, b) => a - b);
+      if (!dryRun)
+        // Under these locks nobody else can give these shoppers an opening balance or erase them.
+        for (let i = 0; i < shopperIds.length; i += EXPORT_BATCH)
+          for (const locked of await lockShoppersForImport(
+            tx,
+            merchantId,
+            shopperIds.slice(i, i + EXPORT_BATCH),
+          ))
+            byId.get(locked.id)!.erased = locked.erased;
       const imported = new Set<number>();
-      const shopperIds = [...new Set(resolved.flatMap((r) => (r.shopper ? [r.shopper.id] : [])))];
       for (let i = 0; i < shopperIds.length; i += EXPORT_BATCH)
         for (const id of await findImported(tx, merchantId, shopperIds.slice(i, i + EXPORT_BATCH)))
           imported.add(id);
 
       const problems: ImportResult['problems'] = [];
-      const good: { customerId: number; points: number }[] = [];
+      const good: { line: number; value: string; customerId: number; points: number }[] = [];
       const seen = new Set<number>();
-      for (const { row, shopper } of resolved) {
+      const problemOf = (line: number, problem: ImportProblem, value: string) =>
+        problems.push({ line, problem, value: value.slice(0, 200) });
+      for (const { row, shopper, ambiguous } of resolved) {
         const problem =
           row.id === null && row.email === null
             ? 'missing_shopper'
             : row.points === null
               ? 'bad_number'
-              : !shopper
-                ? 'unknown_shopper'
-                : seen.has(shopper.id)
-                  ? 'duplicate_in_file'
-                  : shopper.erased
-                    ? 'erased_shopper'
-                    : imported.has(shopper.id)
-                      ? 'already_imported'
-                      : null;
+              : ambiguous
+                ? 'ambiguous_shopper'
+                : !shopper
+                  ? 'unknown_shopper'
+                  : seen.has(shopper.id)
+                    ? 'duplicate_in_file'
+                    : shopper.erased
+                      ? 'erased_shopper'
+                      : imported.has(shopper.id)
+                        ? 'already_imported'
+                        : null;
         if (shopper) seen.add(shopper.id);
-        if (problem) problems.push({ line: row.line, problem, value: row.value.slice(0, 200) });
-        else good.push({ customerId: shopper!.id, points: row.points! });
+        if (problem) problemOf(row.line, problem, row.value);
+        else
+          good.push({
+            line: row.line,
+            value: row.value,
+            customerId: shopper!.id,
+            points: row.points!,
+          });
       }
+      let written = good;
       if (!dryRun) {
         const at = ctx.now();
         const expiresAt = expiryFor(merchant, at);
+        const credited = new Set<number>();
         for (let i = 0; i < good.length; i += EXPORT_BATCH)
-          await creditPointsMany(
+          for (const row of await creditPointsMany(
             tx,
             merchantId,
             good.slice(i, i + EXPORT_BATCH).map((g) => ({
@@ -693,19 +739,25 @@ export function createCustomersService(ctx: AppContext) {
               kind: 'import',
               sourceType: 'import',
               sourceId: fileHash,
-              idempotencyKey: `import:${fileHash}:${g.customerId}`,
+              idempotencyKey: openingBalanceKey(g.customerId),
               note: null,
               expiresAt,
             })),
             at,
-          );
+          ))
+            credited.add(row.customerId);
+        // The key holds one opening balance per shopper even where the locks were not taken.
+        written = good.filter((g) => credited.has(g.customerId));
+        for (const g of good)
+          if (!credited.has(g.customerId)) problemOf(g.line, 'already_imported', g.value);
+        problems.sort((a, b) => a.line - b.line);
       }
       return {
         dryRun,
         fileHash,
         rows: rows.length,
-        good: good.length,
-        points: good.reduce((sum, g) => sum + g.points, 0),
+        good: written.length,
+        points: written.reduce((sum, g) => sum + g.points, 0),
         problems,
       };
     };
