@@ -369,14 +369,19 @@ export type CustomerData = z.infer<typeof CustomerDataSchema>;
 export const CustomerDataResponseSchema = successEnvelope(CustomerDataSchema);
 
 /**
- * Erasure: name, e-mail, mobile, avatar and birthday removed for good (Salla's later events do
- * not bring them back), sign-in codes deleted, sessions ended, the shopper's stored webhook
- * payloads blanked. The ledger, lots, orders and coupons stay, under Salla's numeric id only, so
- * the store's totals stay true. Erasing twice answers the same.
+ * Erasure (docs/decisions/029): name, e-mail, mobile, avatar and birthday removed for good, and
+ * everywhere else Nuqat kept them — sign-in codes deleted, sessions ended, the stored Salla
+ * events and dead letters about the shopper cut to what the ledger needs, their address taken out
+ * of referrals, notes, waiting mails and rate-limit counters. Salla's later events do not bring
+ * any of it back. The ledger, lots, orders and coupons stay, under Salla's numeric id only, so the
+ * store's totals stay true. Erasing twice answers the same.
  */
 export const EraseResultSchema = z.object({
   customer: CustomerSummarySchema,
   sessionsEnded: Count,
   webhookPayloadsBlanked: Count,
+  deadLettersBlanked: Count,
+  /** Referrals whose friend's address was theirs. */
+  referralsBlanked: Count,
 });
 export const EraseResponseSchema = successEnvelope(EraseResultSchema);

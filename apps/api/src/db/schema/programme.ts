@@ -253,8 +253,8 @@ export const referrals = pgTable(
     code: text('code').notNull(),
     /** null when the code named nobody (a blocked attempt). */
     inviterCustomerId: bigint('inviter_customer_id', { mode: 'number' }),
-    /** Lower-cased. */
-    friendEmail: text('friend_email').notNull(),
+    /** Lower-cased; null once the friend's data was erased (docs/decisions/029). */
+    friendEmail: text('friend_email'),
     friendCustomerId: bigint('friend_customer_id', { mode: 'number' }),
     status: text('status', { enum: REFERRAL_STATUSES }).notNull(),
     reason: text('reason', { enum: REFERRAL_REASONS }),

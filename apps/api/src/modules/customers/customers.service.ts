@@ -23,7 +23,13 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
 import { expiryFor } from '../engine/engine.service.ts';
-import { creditPoints, creditPointsMany, debitPoints } from '../engine/ledger.service.ts';
+import { forgetRateLimitsOf } from '../../lib/rate-limit.ts';
+import {
+  creditPoints,
+  creditPointsMany,
+  debitPoints,
+  rewriteLedgerNotes,
+} from '../engine/ledger.service.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
 import {
   NO_TIER_ID,
@@ -32,9 +38,13 @@ import {
   findTiers,
 } from '../tiers/tiers.repository.ts';
 import { tierBrief, tierChangeView, tiersLive } from '../tiers/tiers.service.ts';
+import { skipNotificationsOfErased } from '../notifications/outbox.ts';
+import { findFriendEmailsOf, forgetFriendEmails } from '../referrals/referrals.repository.ts';
+import { redactShopperDeadLetters } from '../salla/dead-letters.repository.ts';
+import { redactShopperEvents } from '../salla/webhooks.repository.ts';
 import { BOM, csvLine, parseCsv } from './csv.ts';
+import { erasedPerson, redactPerson, textPatterns } from './erasure.ts';
 import {
-  blankWebhookPayloads,
   eraseCustomer,
   findAdjustment,
   findAdjustmentsByKeys,
@@ -45,13 +55,16 @@ import {
   findCustomersPage,
   findExpiringLots,
   findImported,
+  findOrderIdsOf,
   findOrderReferences,
   findSessions,
+  findShopperCodeEmails,
   findShoppersForImport,
   findStoreLedgerBatch,
   insertAdjustment,
   lockCustomer,
   lockShoppersForImport,
+  rewriteAdjustmentReasons,
   type AdjustmentRow,
   type CouponRow,
   type CustomerFilter,
@@ -800,21 +813,60 @@ export function createCustomersService(ctx: AppContext) {
   }
 
   /**
-   * Erasure: the personal fields, sign-in codes and sessions in one transaction under the
-   * shopper's lock; then the stored webhook payloads naming them are blanked. Points, orders and
-   * coupons stay under Salla's numeric id, so every total stays true.
+   * Erasure, everywhere Nuqat keeps the shopper (docs/decisions/029). In one transaction under
+   * their lock: the profile; sign-in codes and sessions; their name, address and mobile in the
+   * merchant's notes (ledger and adjustments); their address as a referral's friend; the mails
+   * still waiting; the rate-limit counters keyed by their address; the dead letters about them.
+   * Then, once that is committed, the store's stored Salla events about them, in batches (a
+   * large store has millions): only what the ledger needs stays (ids, amounts, statuses). From
+   * the commit on, Salla's events about them are stored without their data (a trigger, migration
+   * 0017), so the pass misses nothing; should it fail, erasing again finishes it. Points, orders,
+   * coupons and referrals stay under Salla's numeric id, so every total stays true.
    */
   async function erase(merchantId: number, id: string) {
     const customerId = customerIdOf(id);
     if (customerId === null) throw new AppError('NOT_FOUND');
     const at = ctx.now();
-    const sessionsEnded = await db.transaction(async (tx) => {
-      if (!(await lockCustomer(tx, merchantId, customerId))) throw new AppError('NOT_FOUND');
-      return eraseCustomer(tx, merchantId, customerId, at);
+    const { orderIds, ...counts } = await db.transaction(async (tx) => {
+      const customer = await lockCustomer(tx, merchantId, customerId);
+      if (!customer) throw new AppError('NOT_FOUND');
+      // One after another: a transaction's queries share its connection.
+      const codeEmails = await findShopperCodeEmails(tx, merchantId, customerId);
+      const friendEmails = await findFriendEmailsOf(tx, merchantId, customerId);
+      const orderIds = await findOrderIdsOf(tx, merchantId, customerId);
+      const person = erasedPerson({
+        addresses: [customer.email, ...codeEmails, ...friendEmails],
+        mobile: customer.mobile,
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+      });
+      const redact = (text: string) => redactPerson(text, person);
+      const sessionsEnded = await eraseCustomer(tx, merchantId, customerId, at);
+      await rewriteLedgerNotes(tx, { merchantId, customerId, rewrite: redact });
+      await rewriteAdjustmentReasons(tx, merchantId, customerId, redact);
+      const referralsBlanked = await forgetFriendEmails(tx, merchantId, {
+        customerId,
+        emailKeys: person.emailKeys,
+      });
+      await skipNotificationsOfErased(tx, { merchantId, customerId, at });
+      await forgetRateLimitsOf(tx, {
+        merchantId,
+        emailKeys: person.emailKeys,
+        mobileDigits: person.mobileDigits,
+      });
+      const deadLettersBlanked = await redactShopperDeadLetters(tx, merchantId, {
+        customerId,
+        orderIds,
+        patterns: textPatterns(person),
+      });
+      return { orderIds, sessionsEnded, deadLettersBlanked, referralsBlanked };
     });
-    const webhookPayloadsBlanked = await blankWebhookPayloads(db, merchantId, customerId);
+    const webhookPayloadsBlanked = await redactShopperEvents(db, merchantId, {
+      customerId,
+      orderIds,
+    });
     const customer = await customerOf(merchantId, id);
-    return { customer: toSummary(customer), sessionsEnded, webhookPayloadsBlanked };
+    return { customer: toSummary(customer), ...counts, webhookPayloadsBlanked };
   }
 
   return {

@@ -614,7 +614,11 @@ export function createReferralEngine(
     let friendId = row.friendCustomerId;
     if (row.orderId !== null) order = await findOrderById(db, row.merchantId, row.orderId);
     if (!order) {
-      const known = await findCustomersByEmail(db, row.merchantId, row.friendEmail);
+      // An erased friend's address is gone (decision 029): their order is found by the gift's code.
+      const known =
+        row.friendEmail === null
+          ? []
+          : await findCustomersByEmail(db, row.merchantId, row.friendEmail);
       order = await findFirstOrder(
         db,
         row.merchantId,
