@@ -299,7 +299,7 @@ export const ImportQuerySchema = z.strictObject({
 });
 
 export const IMPORT_PROBLEMS = [
-  /** No shopper of this store with that id or e-mail. */
+  /** No shopper of this store with that id or e-mail (compared by its key: see emailKey). */
   'unknown_shopper',
   /** Points missing, not a whole number, zero or less, or above the maximum. */
   'bad_number',
@@ -307,12 +307,18 @@ export const IMPORT_PROBLEMS = [
   'missing_shopper',
   /** The same shopper again further down the file (only the first row counts). */
   'duplicate_in_file',
-  /** This file (same content) already gave this shopper their opening balance. */
+  /**
+   * The shopper already has an opening balance — from this file, another file, or an import
+   * that ran at the same time and got there first: one per shopper.
+   */
   'already_imported',
   /** The shopper's personal data was erased. */
   'erased_shopper',
+  /** Several shoppers of the store have this e-mail (one mailbox, two accounts): use the id. */
+  'ambiguous_shopper',
 ] as const;
 export const ImportProblemSchema = z.enum(IMPORT_PROBLEMS);
+export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 
 export const ImportRowProblemSchema = z.object({
   /** The line in the file (the header is line 1). */
@@ -363,14 +369,19 @@ export type CustomerData = z.infer<typeof CustomerDataSchema>;
 export const CustomerDataResponseSchema = successEnvelope(CustomerDataSchema);
 
 /**
- * Erasure: name, e-mail, mobile, avatar and birthday removed for good (Salla's later events do
- * not bring them back), sign-in codes deleted, sessions ended, the shopper's stored webhook
- * payloads blanked. The ledger, lots, orders and coupons stay, under Salla's numeric id only, so
- * the store's totals stay true. Erasing twice answers the same.
+ * Erasure (docs/decisions/029): name, e-mail, mobile, avatar and birthday removed for good, and
+ * everywhere else Nuqat kept them — sign-in codes deleted, sessions ended, the stored Salla
+ * events and dead letters about the shopper cut to what the ledger needs, their address taken out
+ * of referrals, notes, waiting mails and rate-limit counters. Salla's later events do not bring
+ * any of it back. The ledger, lots, orders and coupons stay, under Salla's numeric id only, so the
+ * store's totals stay true. Erasing twice answers the same.
  */
 export const EraseResultSchema = z.object({
   customer: CustomerSummarySchema,
   sessionsEnded: Count,
   webhookPayloadsBlanked: Count,
+  deadLettersBlanked: Count,
+  /** Referrals whose friend's address was theirs. */
+  referralsBlanked: Count,
 });
 export const EraseResponseSchema = successEnvelope(EraseResultSchema);

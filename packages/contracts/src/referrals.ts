@@ -232,7 +232,8 @@ export const MerchantReferralSchema = z.object({
   /** null when the code named nobody. */
   inviter: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
   friend: z.object({
-    email: z.string(),
+    /** null once the friend's data was erased (docs/decisions/029). */
+    email: z.string().nullable(),
     /** Once the friend's Salla account is known (their first order). */
     customerId: z.string().nullable(),
     name: z.string().nullable(),

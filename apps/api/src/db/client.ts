@@ -124,3 +124,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 
 /** The rows of a `db.execute` result (node-postgres and PGlite both answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A PostgreSQL text[] literal (every element quoted), for `${…}::text[]` parameters. */
+export function pgTextArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, (m) => `\\${m}`)}"`).join(',')}}`;
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { pgTextArray, rowsOf, type Database, type Executor } from '../db/client.ts';
 import { AppError } from './app-error.ts';
 
 export interface RateLimitRule {
@@ -42,6 +42,29 @@ export async function enforceRateLimits(db: Database, rules: RateLimitRule[]): P
     const hit = await hitRateLimit(db, rule);
     if (hit.hits > rule.limit) throw new AppError('RATE_LIMITED', { retryAfter: hit.retryAfter });
   }
+}
+
+/**
+ * An erasure (docs/decisions/029): the counters of one store keyed by the shopper's address —
+ * keys `…:{store}:{address}` whose address has one of their e-mail keys, or whose digits end in
+ * their mobile's nine — are forgotten.
+ */
+export async function forgetRateLimitsOf(
+  db: Executor,
+  input: { merchantId: number; emailKeys: string[]; mobileDigits: string | null },
+): Promise<number> {
+  const store = `:${input.merchantId}:`;
+  const result = await db.execute(sql`
+    delete from rate_limit_buckets
+     where strpos(key, ${store}) > 0
+       and (nuqat_email_key(substr(key, strpos(key, ${store}) + ${store.length}))
+              = any(${pgTextArray(input.emailKeys)}::text[])
+            or (${input.mobileDigits}::text is not null
+                and substr(key, strpos(key, ${store}) + ${store.length}) !~ '@'
+                and right(regexp_replace(substr(key, strpos(key, ${store}) + ${store.length}), '[^0-9]', '', 'g'), 9)
+                    = ${input.mobileDigits}::text))
+    returning key`);
+  return rowsOf(result).length;
 }
 
 /**

@@ -261,12 +261,12 @@ export const referrals = pgTable(
     code: text('code').notNull(),
     /** null when the code named nobody (a blocked attempt). */
     inviterCustomerId: bigint('inviter_customer_id', { mode: 'number' }),
-    /** Lower-cased, as the friend typed it: their gift is mailed there. */
-    friendEmail: text('friend_email').notNull(),
+    /** Lower-cased, as the friend typed it: their gift is mailed there; null once the friend's data was erased (docs/decisions/029). */
+    friendEmail: text('friend_email'),
     /**
      * The mailbox behind it, `emailKey(friendEmail)`: what "one gift per e-mail" and the other
-     * identity checks compare (decision 028). Null only on a claim made before keys that
-     * repeated an earlier claim's mailbox: kept as history, it counts as no mailbox's claim.
+     * identity checks compare (decision 028). Null on a claim made before keys that repeated an
+     * earlier claim's mailbox (kept as history, it counts as no mailbox's claim), and once erased.
      */
     friendEmailKey: text('friend_email_key'),
     friendCustomerId: bigint('friend_customer_id', { mode: 'number' }),

@@ -1,6 +1,6 @@
 import type { CustomerSort } from '@nuqat/contracts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/client.ts';
+import { pgTextArray, type Executor, rowsOf } from '../../db/client.ts';
 import {
   customerAdjustments,
   customers,
@@ -11,7 +11,6 @@ import {
   rewards,
   shopperCodes,
   shopperSessions,
-  webhookEvents,
 } from '../../db/schema/index.ts';
 import { NO_TIER_ID } from '../tiers/tiers.repository.ts';
 
@@ -402,27 +401,45 @@ export async function findAdjustmentsByKeys(
   return new Map(rows.map((r) => [r.idempotencyKey, r]));
 }
 
-/** Shoppers of the store by Salla id and by e-mail (any case), for an import. */
+/**
+ * Shoppers of the store by Salla id and by the key of their e-mail (`emailKeys` come from
+ * contracts' emailKey; nuqat_email_key is its SQL twin, indexed per store), for an import.
+ */
 export async function findShoppersForImport(
   db: Executor,
   merchantId: number,
   ids: number[],
-  emails: string[],
-): Promise<{ id: number; email: string | null; erased: boolean }[]> {
-  if (ids.length === 0 && emails.length === 0) return [];
+  emailKeys: string[],
+): Promise<{ id: number; emailKey: string | null; erased: boolean }[]> {
+  if (ids.length === 0 && emailKeys.length === 0) return [];
   const result = await db.execute(sql`
-    select id, lower(email) as email, erased_at is not null as erased from customers
+    select id, nuqat_email_key(email) as email_key, erased_at is not null as erased from customers
      where merchant_id = ${merchantId}
        and (id = any(${`{${ids.join(',')}}`}::bigint[])
-            or lower(email) = any(${pgTextArray(emails)}::text[]))`);
-  return rowsOf<{ id: string | number; email: string | null; erased: boolean }>(result).map(
-    (r) => ({ id: Number(r.id), email: r.email, erased: r.erased }),
+            or nuqat_email_key(email) = any(${pgTextArray(emailKeys)}::text[]))`);
+  return rowsOf<{ id: string | number; email_key: string | null; erased: boolean }>(result).map(
+    (r) => ({ id: Number(r.id), emailKey: r.email_key, erased: r.erased }),
   );
 }
 
-/** A PostgreSQL text[] literal (every element quoted). */
-function pgTextArray(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, (m) => `\\${m}`)}"`).join(',')}}`;
+/**
+ * Locks the import's shoppers, in id order (pass them sorted: two imports then never deadlock),
+ * and says which are erased now.
+ */
+export async function lockShoppersForImport(
+  db: Executor,
+  merchantId: number,
+  sortedIds: number[],
+): Promise<{ id: number; erased: boolean }[]> {
+  if (sortedIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select id, erased_at is not null as erased from customers
+     where merchant_id = ${merchantId} and id = any(${`{${sortedIds.join(',')}}`}::bigint[])
+     order by id for update`);
+  return rowsOf<{ id: string | number; erased: boolean }>(result).map((r) => ({
+    id: Number(r.id),
+    erased: r.erased,
+  }));
 }
 
 /** Shoppers (of the list) who already have an opening balance (an `import` ledger row). */
@@ -510,34 +527,62 @@ export async function eraseCustomer(
   return ended.length;
 }
 
-/**
- * Blanks the stored Salla payloads that carry the shopper (their customer events, orders and
- * reviews naming them): only the event, store, time and the subject's id are kept. A scan of the
- * store's stored events, run after the erasure committed (an erasure is rare).
- */
-export async function blankWebhookPayloads(
+/** The addresses the shopper's sign-in codes were sent to (as typed). */
+export async function findShopperCodeEmails(
   db: Executor,
   merchantId: number,
   customerId: number,
-): Promise<number> {
-  const id = String(customerId);
+): Promise<string[]> {
   const rows = await db
-    .update(webhookEvents)
-    .set({
-      payload: sql`jsonb_build_object('event', ${webhookEvents.payload} -> 'event',
-        'merchant', ${webhookEvents.payload} -> 'merchant',
-        'created_at', ${webhookEvents.payload} -> 'created_at',
-        'data', jsonb_build_object('id', ${webhookEvents.payload} -> 'data' -> 'id'),
-        'erased', true)`,
-    })
+    .selectDistinct({ email: shopperCodes.email })
+    .from(shopperCodes)
+    .where(and(eq(shopperCodes.merchantId, merchantId), eq(shopperCodes.customerId, customerId)));
+  return rows.map((r) => r.email);
+}
+
+/** The ids of the shopper's orders (their stored events are theirs too). */
+export async function findOrderIdsOf(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.merchantId, merchantId), eq(orders.customerId, customerId)));
+  return rows.map((r) => r.id);
+}
+
+/** Rewrites the reasons of the shopper's manual adjustments; returns how many changed. */
+export async function rewriteAdjustmentReasons(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+  rewrite: (reason: string) => string,
+): Promise<number> {
+  const rows = await db
+    .select({ key: customerAdjustments.idempotencyKey, reason: customerAdjustments.reason })
+    .from(customerAdjustments)
     .where(
       and(
-        eq(webhookEvents.merchantId, merchantId),
-        sql`((${webhookEvents.event} like 'customer.%' and ${webhookEvents.payload} -> 'data' ->> 'id' = ${id})
-             or ${webhookEvents.payload} -> 'data' -> 'customer' ->> 'id' = ${id})`,
-        sql`not coalesce((${webhookEvents.payload} ->> 'erased')::boolean, false)`,
+        eq(customerAdjustments.merchantId, merchantId),
+        eq(customerAdjustments.customerId, customerId),
       ),
-    )
-    .returning({ id: webhookEvents.id });
-  return rows.length;
+    );
+  let changed = 0;
+  for (const row of rows) {
+    const reason = rewrite(row.reason);
+    if (reason === row.reason) continue;
+    await db
+      .update(customerAdjustments)
+      .set({ reason })
+      .where(
+        and(
+          eq(customerAdjustments.merchantId, merchantId),
+          eq(customerAdjustments.idempotencyKey, row.key),
+        ),
+      );
+    changed += 1;
+  }
+  return changed;
 }

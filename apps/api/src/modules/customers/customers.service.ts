@@ -11,6 +11,8 @@ import {
   type CustomersPage,
   type CustomersQuery,
   type CustomerSummary,
+  emailKey,
+  type ImportProblem,
   type ImportResult,
   type Language,
   type LedgerEntry,
@@ -21,7 +23,13 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
 import { expiryFor } from '../engine/engine.service.ts';
-import { creditPoints, creditPointsMany, debitPoints } from '../engine/ledger.service.ts';
+import { forgetRateLimitsOf } from '../../lib/rate-limit.ts';
+import {
+  creditPoints,
+  creditPointsMany,
+  debitPoints,
+  rewriteLedgerNotes,
+} from '../engine/ledger.service.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
 import {
   NO_TIER_ID,
@@ -30,9 +38,13 @@ import {
   findTiers,
 } from '../tiers/tiers.repository.ts';
 import { tierBrief, tierChangeView, tiersLive } from '../tiers/tiers.service.ts';
+import { skipNotificationsOfErased } from '../notifications/outbox.ts';
+import { findFriendEmailsOf, forgetFriendEmails } from '../referrals/referrals.repository.ts';
+import { redactShopperDeadLetters } from '../salla/dead-letters.repository.ts';
+import { redactShopperEvents } from '../salla/webhooks.repository.ts';
 import { BOM, csvLine, parseCsv } from './csv.ts';
+import { erasedPerson, redactPerson, textPatterns } from './erasure.ts';
 import {
-  blankWebhookPayloads,
   eraseCustomer,
   findAdjustment,
   findAdjustmentsByKeys,
@@ -43,12 +55,16 @@ import {
   findCustomersPage,
   findExpiringLots,
   findImported,
+  findOrderIdsOf,
   findOrderReferences,
   findSessions,
+  findShopperCodeEmails,
   findShoppersForImport,
   findStoreLedgerBatch,
   insertAdjustment,
   lockCustomer,
+  lockShoppersForImport,
+  rewriteAdjustmentReasons,
   type AdjustmentRow,
   type CouponRow,
   type CustomerFilter,
@@ -339,7 +355,7 @@ function readImportFile(text: string): ImportRow[] {
     });
   return rows.slice(1).map(({ line, cells }) => {
     const idText = idCol >= 0 ? (cells[idCol] ?? '').trim() : '';
-    const emailText = emailCol >= 0 ? (cells[emailCol] ?? '').trim().toLowerCase() : '';
+    const emailText = emailCol >= 0 ? (cells[emailCol] ?? '').trim() : '';
     const pointsText = (cells[pointsCol] ?? '').trim();
     const id =
       /^\d{1,18}$/.test(idText) && Number.isSafeInteger(Number(idText)) ? Number(idText) : null;
@@ -348,11 +364,19 @@ function readImportFile(text: string): ImportRow[] {
       line,
       value: idText || emailText,
       id: id !== null && id > 0 ? id : null,
-      email: id === null && emailText.includes('@') ? emailText : null,
+      /** The address's key (emailKey): the shopper is found by it, whatever its spelling. */
+      email: id === null && emailText.includes('@') ? emailKey(emailText) : null,
       points: points !== null && points >= 1 && points <= IMPORT_POINTS_MAX ? points : null,
     };
   });
 }
+
+/**
+ * The one ledger key of a shopper's opening balance: the ledger's unique key makes it once per
+ * shopper, whatever file brings it. (Until issue 22 the key also named the file's hash, so two
+ * files could each bring one: such older rows are found by their kind, under the shopper's lock.)
+ */
+const openingBalanceKey = (customerId: number) => `import:${customerId}`;
 
 // ---- The service ----------------------------------------------------------------------------------
 
@@ -616,10 +640,14 @@ export function createCustomersService(ctx: AppContext) {
   }
 
   /**
-   * Opening balances from another loyalty app. Every row is checked (shopper known, points a whole
-   * number in range, the shopper once in the file, no opening balance yet); a dry run answers
-   * that and writes nothing. Applying writes each good row as one `import` ledger row under
-   * `import:<file hash>:<shopper>`, all in one transaction, so the same file again changes nothing.
+   * Opening balances from another loyalty app. Every row is checked (shopper known — by Salla id,
+   * or by the key of their e-mail and only when one shopper has it —, points a whole number in
+   * range, the shopper once in the file, not erased, no opening balance yet); a dry run answers
+   * that and writes nothing. Applying locks the file's shoppers (in id order, so two imports
+   * never deadlock), checks again under the locks and writes each good row as one `import`
+   * ledger row under `import:<shopper>` — one opening balance per shopper, whatever file brings
+   * it, also against a concurrent import (docs/decisions/029). The report is what was written:
+   * a row another import got to first is listed as `already_imported`.
    */
   async function importBalances(input: {
     merchantId: number;
@@ -632,8 +660,10 @@ export function createCustomersService(ctx: AppContext) {
     const rows = readImportFile(input.csv);
 
     const run = async (tx: Executor): Promise<ImportResult> => {
-      const byId = new Map<number, { id: number; erased: boolean }>();
-      const byEmail = new Map<string, { id: number; erased: boolean }>();
+      type Shopper = { id: number; erased: boolean };
+      const byId = new Map<number, Shopper>();
+      /** Every shopper with that e-mail key: more than one is a row we will not guess. */
+      const byEmail = new Map<string, Shopper[]>();
       for (let i = 0; i < rows.length; i += EXPORT_BATCH) {
         const batch = rows.slice(i, i + EXPORT_BATCH);
         const found = await findShoppersForImport(
@@ -643,48 +673,77 @@ export function createCustomersService(ctx: AppContext) {
           batch.flatMap((r) => (r.email !== null ? [r.email] : [])),
         );
         for (const s of found) {
-          byId.set(s.id, s);
-          if (s.email) byEmail.set(s.email, s);
+          if (byId.has(s.id)) continue;
+          const shopper = { id: s.id, erased: s.erased };
+          byId.set(s.id, shopper);
+          if (s.emailKey) byEmail.set(s.emailKey, [...(byEmail.get(s.emailKey) ?? []), shopper]);
         }
       }
-      const resolved = rows.map((r) => ({
-        row: r,
-        shopper:
-          r.id !== null ? byId.get(r.id) : r.email !== null ? byEmail.get(r.email) : undefined,
-      }));
+      const resolved = rows.map((row) => {
+        if (row.id !== null) return { row, shopper: byId.get(row.id), ambiguous: false };
+        const matches = row.email !== null ? (byEmail.get(row.email) ?? []) : [];
+        return {
+          row,
+          shopper: matches.length === 1 ? matches[0] : undefined,
+          ambiguous: matches.length > 1,
+        };
+      });
+      const shopperIds = [
+        ...new Set(resolved.flatMap((r) => (r.shopper ? [r.shopper.id] : []))),
+      ].sort((a, b) => a - b);
+      if (!dryRun)
+        // Under these locks nobody else can give these shoppers an opening balance or erase them.
+        for (let i = 0; i < shopperIds.length; i += EXPORT_BATCH)
+          for (const locked of await lockShoppersForImport(
+            tx,
+            merchantId,
+            shopperIds.slice(i, i + EXPORT_BATCH),
+          ))
+            byId.get(locked.id)!.erased = locked.erased;
       const imported = new Set<number>();
-      const shopperIds = [...new Set(resolved.flatMap((r) => (r.shopper ? [r.shopper.id] : [])))];
       for (let i = 0; i < shopperIds.length; i += EXPORT_BATCH)
         for (const id of await findImported(tx, merchantId, shopperIds.slice(i, i + EXPORT_BATCH)))
           imported.add(id);
 
       const problems: ImportResult['problems'] = [];
-      const good: { customerId: number; points: number }[] = [];
+      const good: { line: number; value: string; customerId: number; points: number }[] = [];
       const seen = new Set<number>();
-      for (const { row, shopper } of resolved) {
+      const problemOf = (line: number, problem: ImportProblem, value: string) =>
+        problems.push({ line, problem, value: value.slice(0, 200) });
+      for (const { row, shopper, ambiguous } of resolved) {
         const problem =
           row.id === null && row.email === null
             ? 'missing_shopper'
             : row.points === null
               ? 'bad_number'
-              : !shopper
-                ? 'unknown_shopper'
-                : seen.has(shopper.id)
-                  ? 'duplicate_in_file'
-                  : shopper.erased
-                    ? 'erased_shopper'
-                    : imported.has(shopper.id)
-                      ? 'already_imported'
-                      : null;
+              : ambiguous
+                ? 'ambiguous_shopper'
+                : !shopper
+                  ? 'unknown_shopper'
+                  : seen.has(shopper.id)
+                    ? 'duplicate_in_file'
+                    : shopper.erased
+                      ? 'erased_shopper'
+                      : imported.has(shopper.id)
+                        ? 'already_imported'
+                        : null;
         if (shopper) seen.add(shopper.id);
-        if (problem) problems.push({ line: row.line, problem, value: row.value.slice(0, 200) });
-        else good.push({ customerId: shopper!.id, points: row.points! });
+        if (problem) problemOf(row.line, problem, row.value);
+        else
+          good.push({
+            line: row.line,
+            value: row.value,
+            customerId: shopper!.id,
+            points: row.points!,
+          });
       }
+      let written = good;
       if (!dryRun) {
         const at = ctx.now();
         const expiresAt = expiryFor(merchant, at);
+        const credited = new Set<number>();
         for (let i = 0; i < good.length; i += EXPORT_BATCH)
-          await creditPointsMany(
+          for (const row of await creditPointsMany(
             tx,
             merchantId,
             good.slice(i, i + EXPORT_BATCH).map((g) => ({
@@ -693,19 +752,25 @@ export function createCustomersService(ctx: AppContext) {
               kind: 'import',
               sourceType: 'import',
               sourceId: fileHash,
-              idempotencyKey: `import:${fileHash}:${g.customerId}`,
+              idempotencyKey: openingBalanceKey(g.customerId),
               note: null,
               expiresAt,
             })),
             at,
-          );
+          ))
+            credited.add(row.customerId);
+        // The key holds one opening balance per shopper even where the locks were not taken.
+        written = good.filter((g) => credited.has(g.customerId));
+        for (const g of good)
+          if (!credited.has(g.customerId)) problemOf(g.line, 'already_imported', g.value);
+        problems.sort((a, b) => a.line - b.line);
       }
       return {
         dryRun,
         fileHash,
         rows: rows.length,
-        good: good.length,
-        points: good.reduce((sum, g) => sum + g.points, 0),
+        good: written.length,
+        points: written.reduce((sum, g) => sum + g.points, 0),
         problems,
       };
     };
@@ -748,21 +813,60 @@ export function createCustomersService(ctx: AppContext) {
   }
 
   /**
-   * Erasure: the personal fields, sign-in codes and sessions in one transaction under the
-   * shopper's lock; then the stored webhook payloads naming them are blanked. Points, orders and
-   * coupons stay under Salla's numeric id, so every total stays true.
+   * Erasure, everywhere Nuqat keeps the shopper (docs/decisions/029). In one transaction under
+   * their lock: the profile; sign-in codes and sessions; their name, address and mobile in the
+   * merchant's notes (ledger and adjustments); their address as a referral's friend; the mails
+   * still waiting; the rate-limit counters keyed by their address; the dead letters about them.
+   * Then, once that is committed, the store's stored Salla events about them, in batches (a
+   * large store has millions): only what the ledger needs stays (ids, amounts, statuses). From
+   * the commit on, Salla's events about them are stored without their data (a trigger, migration
+   * 0017), so the pass misses nothing; should it fail, erasing again finishes it. Points, orders,
+   * coupons and referrals stay under Salla's numeric id, so every total stays true.
    */
   async function erase(merchantId: number, id: string) {
     const customerId = customerIdOf(id);
     if (customerId === null) throw new AppError('NOT_FOUND');
     const at = ctx.now();
-    const sessionsEnded = await db.transaction(async (tx) => {
-      if (!(await lockCustomer(tx, merchantId, customerId))) throw new AppError('NOT_FOUND');
-      return eraseCustomer(tx, merchantId, customerId, at);
+    const { orderIds, ...counts } = await db.transaction(async (tx) => {
+      const customer = await lockCustomer(tx, merchantId, customerId);
+      if (!customer) throw new AppError('NOT_FOUND');
+      // One after another: a transaction's queries share its connection.
+      const codeEmails = await findShopperCodeEmails(tx, merchantId, customerId);
+      const friendEmails = await findFriendEmailsOf(tx, merchantId, customerId);
+      const orderIds = await findOrderIdsOf(tx, merchantId, customerId);
+      const person = erasedPerson({
+        addresses: [customer.email, ...codeEmails, ...friendEmails],
+        mobile: customer.mobile,
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+      });
+      const redact = (text: string) => redactPerson(text, person);
+      const sessionsEnded = await eraseCustomer(tx, merchantId, customerId, at);
+      await rewriteLedgerNotes(tx, { merchantId, customerId, rewrite: redact });
+      await rewriteAdjustmentReasons(tx, merchantId, customerId, redact);
+      const referralsBlanked = await forgetFriendEmails(tx, merchantId, {
+        customerId,
+        emailKeys: person.emailKeys,
+      });
+      await skipNotificationsOfErased(tx, { merchantId, customerId, at });
+      await forgetRateLimitsOf(tx, {
+        merchantId,
+        emailKeys: person.emailKeys,
+        mobileDigits: person.mobileDigits,
+      });
+      const deadLettersBlanked = await redactShopperDeadLetters(tx, merchantId, {
+        customerId,
+        orderIds,
+        patterns: textPatterns(person),
+      });
+      return { orderIds, sessionsEnded, deadLettersBlanked, referralsBlanked };
     });
-    const webhookPayloadsBlanked = await blankWebhookPayloads(db, merchantId, customerId);
+    const webhookPayloadsBlanked = await redactShopperEvents(db, merchantId, {
+      customerId,
+      orderIds,
+    });
     const customer = await customerOf(merchantId, id);
-    return { customer: toSummary(customer), sessionsEnded, webhookPayloadsBlanked };
+    return { customer: toSummary(customer), ...counts, webhookPayloadsBlanked };
   }
 
   return {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, like, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, like, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers, pointsLedger, pointsLots, type LedgerKind } from '../../db/schema/index.ts';
 
@@ -292,4 +292,36 @@ export async function creditMany(
   return (
     result as unknown as { rows: { customer_id: string | number; delta: number }[] }
   ).rows.map((r) => ({ customerId: Number(r.customer_id), points: Number(r.delta) }));
+}
+
+/** The shopper's ledger rows that carry a note (an erasure reads them: docs/decisions/029). */
+export async function findNotesOf(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+): Promise<{ id: number; note: string }[]> {
+  const rows = await db
+    .select({ id: pointsLedger.id, note: pointsLedger.note })
+    .from(pointsLedger)
+    .where(
+      and(
+        eq(pointsLedger.merchantId, merchantId),
+        eq(pointsLedger.customerId, customerId),
+        isNotNull(pointsLedger.note),
+      ),
+    );
+  return rows.map((r) => ({ id: r.id, note: r.note! }));
+}
+
+/** A row's note, and nothing else (the append-only trigger refuses any other change). */
+export async function setLedgerNote(
+  db: Executor,
+  merchantId: number,
+  id: number,
+  note: string,
+): Promise<void> {
+  await db
+    .update(pointsLedger)
+    .set({ note })
+    .where(and(eq(pointsLedger.merchantId, merchantId), eq(pointsLedger.id, id)));
 }

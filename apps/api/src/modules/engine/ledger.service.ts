@@ -8,6 +8,8 @@ import {
   insertLot,
   lockCustomerBalance,
   findLot,
+  findNotesOf,
+  setLedgerNote,
   setLotRemaining,
   type LedgerRow,
 } from './ledger.repository.ts';
@@ -156,4 +158,22 @@ export async function creditPointsMany(
     if (!Number.isSafeInteger(e.points) || e.points <= 0 || e.kind === 'redeem_rollback')
       throw new Error(`credit of ${e.points} points (${e.kind})`);
   return creditMany(tx, merchantId, entries, at);
+}
+
+/**
+ * Rewrites the notes of a shopper's ledger rows (an erasure takes their name and address out of a
+ * merchant's reasons: docs/decisions/029). Points, kinds, keys and times never change.
+ */
+export async function rewriteLedgerNotes(
+  tx: Executor,
+  input: { merchantId: number; customerId: number; rewrite: (note: string) => string },
+): Promise<number> {
+  let changed = 0;
+  for (const row of await findNotesOf(tx, input.merchantId, input.customerId)) {
+    const note = input.rewrite(row.note);
+    if (note === row.note) continue;
+    await setLedgerNote(tx, input.merchantId, row.id, note);
+    changed += 1;
+  }
+  return changed;
 }

@@ -172,16 +172,20 @@ export async function settleOutboxRow(
   return rows.length > 0;
 }
 
-/** An unsubscribe is honoured at once: the customer's rows still waiting are skipped. */
+/**
+ * An unsubscribe (or an erasure) is honoured at once: the customer's rows still waiting are
+ * skipped with that reason.
+ */
 export async function skipPendingForCustomer(
   db: Executor,
   merchantId: number,
   customerId: number,
   at: Date,
+  reason: 'unsubscribed' | 'erased' = 'unsubscribed',
 ): Promise<number> {
   const rows = await db
     .update(notificationOutbox)
-    .set({ status: 'skipped', skipReason: 'unsubscribed', updatedAt: at, lockedUntil: null })
+    .set({ status: 'skipped', skipReason: reason, updatedAt: at, lockedUntil: null })
     .where(
       and(
         eq(notificationOutbox.merchantId, merchantId),

@@ -18,6 +18,7 @@ import {
   findNotificationSettings,
   insertOutboxRow,
   settleOutboxRow,
+  skipPendingForCustomer,
   type OutboxRow,
 } from './notifications.repository.ts';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe.ts';
@@ -101,6 +102,17 @@ function describeError(error: unknown): string {
     if (typeof e.code === 'string') return e.code.slice(0, 40);
   }
   return 'error';
+}
+
+/**
+ * An erased customer is mailed nothing more (docs/decisions/029): their rows still waiting are
+ * skipped now, with the reason, in the erasure's transaction. (The rows hold no address.)
+ */
+export function skipNotificationsOfErased(
+  tx: Executor,
+  input: { merchantId: number; customerId: number; at: Date },
+): Promise<number> {
+  return skipPendingForCustomer(tx, input.merchantId, input.customerId, input.at, 'erased');
 }
 
 export interface DeliveryResult {

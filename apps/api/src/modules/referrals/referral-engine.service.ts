@@ -696,11 +696,15 @@ export function createReferralEngine(
     let friendId = row.friendCustomerId;
     if (row.orderId !== null) order = await findOrderById(db, row.merchantId, row.orderId);
     if (!order) {
-      const known = await findCustomersByEmailKey(
-        db,
-        row.merchantId,
-        row.friendEmailKey ?? emailKey(row.friendEmail),
-      );
+      // An erased friend's address is gone (decision 029): their order is found by the gift's code.
+      const known =
+        row.friendEmail === null
+          ? []
+          : await findCustomersByEmailKey(
+              db,
+              row.merchantId,
+              row.friendEmailKey ?? emailKey(row.friendEmail),
+            );
       order = await findFirstOrder(
         db,
         row.merchantId,

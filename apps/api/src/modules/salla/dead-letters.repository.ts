@@ -1,6 +1,6 @@
 import type { FieldIssue } from '@nuqat/contracts';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { pgTextArray, rowsOf, type Executor } from '../../db/client.ts';
 import { webhookDeadLetters } from '../../db/schema/index.ts';
 
 export type DeadLetterRow = typeof webhookDeadLetters.$inferSelect;
@@ -106,4 +106,35 @@ export async function markReplayFailed(
       replayAttempts: sql`${webhookDeadLetters.replayAttempts} + 1`,
     })
     .where(and(eq(webhookDeadLetters.id, id), isNull(webhookDeadLetters.replayedAt)));
+}
+
+/**
+ * An erasure (docs/decisions/029): dead letters of the store (or of no readable store) naming the
+ * shopper, about an order of theirs, or whose text has one of their addresses or their mobile
+ * (`patterns`). A body that is JSON keeps what a replay needs (nuqat_erased_payload, migration
+ * 0017: the same points when it lands); one that is not JSON can never be replayed and is replaced
+ * by a note saying why. Its key stays, so Salla's retries of it still count on this row.
+ */
+export async function redactShopperDeadLetters(
+  db: Executor,
+  merchantId: number,
+  shopper: { customerId: number; orderIds: number[]; patterns: string[] },
+): Promise<number> {
+  const result = await db.execute(sql`
+    with letters as (
+      select id, nuqat_try_jsonb(body) as j from webhook_dead_letters
+       where merchant_id = ${merchantId}
+          or (merchant_id is null and body ~* any(${pgTextArray(shopper.patterns)}::text[]))
+    )
+    update webhook_dead_letters d
+       set body = case when jsonb_typeof(l.j) = 'object' then nuqat_erased_payload(l.j)::text
+                       else '(removed: it named a customer whose data was erased)' end
+      from letters l
+     where d.id = l.id and not coalesce(l.j ? 'erased', false)
+       and ((jsonb_typeof(l.j) = 'object'
+             and (nuqat_payload_customer_id(l.j) = ${String(shopper.customerId)}
+                  or nuqat_payload_order_id(l.j) = any(${pgTextArray(shopper.orderIds.map(String))}::text[])))
+            or d.body ~* any(${pgTextArray(shopper.patterns)}::text[]))
+    returning d.id`);
+  return rowsOf(result).length;
 }

@@ -123,6 +123,22 @@ const FAST_EVENTS = new Set([
 
 const sha256 = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
 
+/**
+ * What is kept of an event Nuqat does not handle: which event, for which store, when, and the id
+ * of its subject — not its data, which Nuqat has no use for and which is personal more often than
+ * not (a customer.login carries the shopper's IP and device, a customer.otp.request their mobile
+ * and code: docs/decisions/029). Its key still makes a redelivery a duplicate.
+ */
+function unhandledPayload(envelope: SallaEnvelope): Record<string, unknown> {
+  const id = envelope.data.id;
+  return {
+    event: envelope.event,
+    merchant: envelope.merchant,
+    ...(envelope.created_at === undefined ? {} : { created_at: envelope.created_at }),
+    data: typeof id === 'number' || typeof id === 'string' ? { id } : {},
+  };
+}
+
 /** A signed delivery that did not fit a schema: Salla's 400, and where it was kept. */
 export interface DeadLettered {
   kind: 'dead';
@@ -420,7 +436,7 @@ export function createWebhookService(deps: {
         dedupeKey,
         event: envelope.event,
         eventAt: at,
-        payload: envelope,
+        payload: parsed.type === 'unknown' ? unhandledPayload(envelope) : envelope,
         outcome: 'received',
       });
       if (!stored) return 'duplicate' as const;

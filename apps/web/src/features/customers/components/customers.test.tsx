@@ -13,6 +13,7 @@ import {
   type TierChange,
 } from '@nuqat/contracts';
 import { formatCurrency } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
 import { errorBody, signIn, storeInfoBody, tier, tiersBody } from '../../../testing/mocks';
@@ -308,6 +309,75 @@ describe('the import', () => {
     expect(sent.map((s) => s.dryRun)).toEqual(['1', '0']);
     expect(sent.every((s) => s.body === csv && s.type === 'text/csv')).toBe(true);
   });
+  test.each([
+    {
+      lang: 'ar' as const,
+      open: 'استيراد الأرصدة',
+      file: 'ملف CSV',
+      check: 'فحص الملف',
+      apply: 'استيراد رصيدين',
+      partly: 'لم يُستورد كل ما كان جاهزًا: استُورد 1 من 2، وسبب كل صف لم يُستورد في الجدول.',
+      reason: 'لهذا العميل رصيد افتتاحي من قبل',
+      close: 'إغلاق',
+    },
+    {
+      lang: 'en' as const,
+      open: 'Import balances',
+      file: 'CSV file',
+      check: 'Check the file',
+      apply: 'Import 2 balances',
+      partly:
+        'Not everything that was ready was imported: 1 of 2. The table gives the reason for each row left out.',
+      reason: 'This customer already has an opening balance',
+      close: 'Close',
+    },
+  ])(
+    'an import that another import beat to a customer stays open and names the row it left ($lang)',
+    async (c) => {
+      await i18n.changeLanguage(c.lang);
+      signIn();
+      answerList([[shopper()]]);
+      server.use(
+        http.post('/api/merchants/customers/import', ({ request }) => {
+          const dryRun = new URL(request.url).searchParams.get('dryRun') === '1';
+          return HttpResponse.json(
+            ImportResponseSchema.parse({
+              success: true,
+              data: {
+                dryRun,
+                fileHash: 'b'.repeat(64),
+                rows: 2,
+                good: dryRun ? 2 : 1,
+                points: dryRun ? 50 : 40,
+                problems: dryRun
+                  ? []
+                  : [{ line: 3, problem: 'already_imported', value: 'lama@example.com' }],
+              },
+            }),
+          );
+        }),
+      );
+      const { user } = renderApp('/customers');
+      await user.click(await screen.findByRole('button', { name: c.open }));
+      const dialog = await screen.findByTestId('import-dialog');
+      await user.upload(
+        within(dialog).getByLabelText(c.file),
+        new File(['email,points\nsara@example.com,40\nlama@example.com,10\n'], 'a.csv', {
+          type: 'text/csv',
+        }),
+      );
+      await user.click(within(dialog).getByRole('button', { name: c.check }));
+      await user.click(await within(dialog).findByRole('button', { name: c.apply }));
+      expect(await within(dialog).findByRole('status')).toHaveTextContent(c.partly);
+      const left = within(dialog).getByTestId('import-problem');
+      expect(left).toHaveTextContent('lama@example.com');
+      expect(left).toHaveTextContent(c.reason);
+      expect(within(dialog).queryByRole('button', { name: c.apply })).not.toBeInTheDocument();
+      // The modal's own close button ends it.
+      await user.click(within(dialog).getByRole('button', { name: c.close }));
+      await waitFor(() => expect(screen.queryByTestId('import-dialog')).not.toBeInTheDocument());
+    },
+  );
 });
 
 describe('VIP tiers on the customers screens', () => {

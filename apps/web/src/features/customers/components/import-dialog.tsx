@@ -22,8 +22,10 @@ function readText(file: File): Promise<string> {
 
 /**
  * Opening balances from another loyalty app: the merchant picks a CSV, sees what a dry run finds
- * (rows ready, each problem row and why), then imports the rows that are ready. The same file
- * imported again changes nothing (the API keys each row by the file's hash and the shopper).
+ * (rows ready, each problem row and why), then imports the rows that are ready. Each customer gets
+ * one opening balance, whatever file brings it. When the import wrote fewer rows than the check
+ * found ready (another import got to some customers first), the dialog stays open and shows what
+ * was imported and each row left, with its reason.
  */
 export function ImportDialog({
   open,
@@ -40,16 +42,20 @@ export function ImportDialog({
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [readFailed, setReadFailed] = useState(false);
   const [checked, setChecked] = useState<ImportResult | null>(null);
+  /** The import's own report, when it differs from the check (rows ready were left). */
+  const [applied, setApplied] = useState<{ result: ImportResult; ready: number } | null>(null);
 
   function reset() {
     setFile(null);
     setChecked(null);
+    setApplied(null);
     setReadFailed(false);
     importer.reset();
   }
 
   async function pick(chosen: File | undefined) {
     setChecked(null);
+    setApplied(null);
     importer.reset();
     setReadFailed(false);
     if (!chosen) return setFile(null);
@@ -67,7 +73,8 @@ export function ImportDialog({
   }
 
   function apply() {
-    if (!file) return;
+    if (!file || !checked) return;
+    const ready = checked.good;
     importer.mutate(
       { csv: file.text, dryRun: false },
       {
@@ -76,6 +83,11 @@ export function ImportDialog({
             key: 'customers:import.done',
             values: { count: result.good, points: formatNumber(result.points, language) },
           });
+          if (result.good < ready) {
+            setChecked(result);
+            setApplied({ result, ready });
+            return;
+          }
           reset();
           onOpenChange(false);
         },
@@ -126,13 +138,18 @@ export function ImportDialog({
         {checked ? (
           <div className="space-y-3" data-testid="import-check">
             <p role="status" className="font-semibold text-slate-900 dark:text-white">
-              {t('import.summary', {
-                rows: n(checked.rows),
-                good: n(checked.good),
-                points: n(checked.points),
-              })}
+              {applied
+                ? t('import.appliedPartly', {
+                    good: n(applied.result.good),
+                    ready: n(applied.ready),
+                  })
+                : t('import.summary', {
+                    rows: n(checked.rows),
+                    good: n(checked.good),
+                    points: n(checked.points),
+                  })}
             </p>
-            {checked.good === 0 ? (
+            {checked.good === 0 && !applied ? (
               <p className="text-sm text-amber-800 dark:text-amber-200">
                 {t('import.nothingToImport')}
               </p>
@@ -185,7 +202,7 @@ export function ImportDialog({
         ) : null}
 
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end dark:border-slate-800">
-          {checked && checked.good > 0 ? (
+          {applied ? null : checked && checked.good > 0 ? (
             <Button onClick={apply} loading={importer.isPending}>
               {importer.isPending ? null : <Upload aria-hidden="true" className="size-4" />}
               {t('import.apply', { count: checked.good })}

@@ -301,6 +301,22 @@ describe('/members: the referral results', () => {
     expect(screen.getByTestId('referral-figure-sent')).toHaveTextContent('Friends invited');
   });
 
+  test.each([
+    ['ar', arReferrals.list.erasedFriend],
+    ['en', enReferrals.list.erasedFriend],
+  ] as const)(
+    'a friend whose data was erased shows that, never an address (%s)',
+    async (language, erased) => {
+      await i18n.changeLanguage(language);
+      const items = [referral({ friend: { email: null, customerId: '990002', name: '' } })];
+      membersApi({ list: () => HttpResponse.json(referralsBody(items)) });
+      openMembers();
+      await waitFor(() => expect(rows()).toHaveLength(1));
+      expect(rows()[0]).toHaveTextContent(erased);
+      expect(rows()[0]!.textContent).not.toMatch(/friend\d*@example\.com/);
+    },
+  );
+
   test('the status filter asks the server for that status only, and can be cleared', async () => {
     const { queries } = membersApi({
       list: (query) =>

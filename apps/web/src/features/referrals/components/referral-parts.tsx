@@ -106,10 +106,15 @@ export function InviterCell({ referral }: { referral: MerchantReferral }) {
   );
 }
 
-/** The friend's e-mail (left to right), and their name once their Salla account is known. */
+/**
+ * The friend's e-mail (left to right), and their name once their Salla account is known; a friend
+ * whose data was erased shows that instead (decision 029).
+ */
 export function FriendCell({ referral }: { referral: MerchantReferral }) {
   const { t } = useTranslation('referrals');
   const { friend } = referral;
+  if (friend.email === null)
+    return <p className="text-sm text-slate-600 dark:text-slate-400">{t('list.erasedFriend')}</p>;
   return (
     <div className="min-w-0 space-y-1">
       <p
