@@ -203,6 +203,7 @@ export function settingsBody(
       pointsExpiryDays,
       pointsSpendableOn: ['completed', 'delivered'],
       pointsHoldDays: 0,
+      forgiveSpentClawbacks: false,
       ...overrides,
     },
   });

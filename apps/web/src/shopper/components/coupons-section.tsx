@@ -68,6 +68,7 @@ export function CouponsSection({ coupons }: CouponsSectionProps) {
       <ul className={cx(CARD, 'divide-y divide-slate-200 dark:divide-slate-800')}>
         {newestFirst.map((coupon) => {
           const status = STATUS[coupon.status] ?? STATUS.pending;
+          const withdrawn = coupon.status === 'cancelled' && coupon.cancelReason === 'clawback';
           return (
             <li key={coupon.id} className="space-y-2 p-4">
               <div className="flex items-start justify-between gap-3">
@@ -80,7 +81,7 @@ export function CouponsSection({ coupons }: CouponsSectionProps) {
                     status.tone,
                   )}
                 >
-                  {t(status.label)}
+                  {t(withdrawn ? 'coupons.status.withdrawn' : status.label)}
                 </span>
               </div>
               {coupon.code ? (
