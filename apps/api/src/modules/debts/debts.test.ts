@@ -671,6 +671,33 @@ describe('forgiving what a customer owes', () => {
     await expectLedgerInvariant(ctx, s.merchantId);
   });
 
+  test('points added by hand or imported repay what is owed first', async () => {
+    const s = await shop();
+    const customer = await debtor(s);
+    const adjusted = await ctx.server.inject({
+      method: 'POST',
+      url: `/api/merchants/customers/${customer.id}/adjust`,
+      headers: { authorization: s.authorization },
+      payload: { points: 100, reason: 'goodwill', idempotencyKey: randomUUID() },
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    expect(adjusted.json().data.balanceAfter).toBe(0);
+    expect(await debtOf(ctx, s.merchantId, customer.id)).toBe(50);
+    const imported = await ctx.server.inject({
+      method: 'POST',
+      url: '/api/merchants/customers/import?dryRun=0',
+      headers: { authorization: s.authorization, 'content-type': 'text/csv' },
+      payload: `customer_id,points\r\n${customer.id},80\r\n`,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(await debtOf(ctx, s.merchantId, customer.id)).toBe(0);
+    expect(await balanceOf(ctx, s.merchantId, customer.id)).toBe(30);
+    expect((await ledgerKeys(s.merchantId, 'debt_repay:%')).map((r) => r.delta)).toEqual([
+      -100, -50,
+    ]);
+    await expectLedgerInvariant(ctx, s.merchantId);
+  });
+
   test("another store's customer is 404 and nothing is forgiven", async () => {
     const mine = await shop();
     const theirs = await shop();
