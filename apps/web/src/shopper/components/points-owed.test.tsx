@@ -70,6 +70,9 @@ describe('points owed on the loyalty page', () => {
     const coupons = screen.getByRole('region', { name: ar['coupons.title'] });
     expect(within(coupons).getByText(ar['coupons.status.withdrawn'])).toBeInTheDocument();
     expect(within(coupons).getByText(ar['coupons.status.cancelled'])).toBeInTheDocument();
+    // A cancelled coupon's code no longer works: nothing invites copying it.
+    expect(within(coupons).queryByRole('button', { name: /نسخ/ })).toBeNull();
+    expect(within(coupons).queryByText(/صالح حتى/)).toBeNull();
 
     await user.click(screen.getByRole('tab', { name: ar['tabs.history'] }));
     const [left, repaid] = within(screen.getByRole('tabpanel')).getAllByRole('listitem');
