@@ -214,6 +214,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
     idempotencyKey: randomUUID(),
   }),
   'POST /api/merchants/customers/{id}/erase': () => ({}),
+  'POST /api/merchants/customers/{id}/forgive-debt': () => ({ idempotencyKey: randomUUID() }),
   // The import reads text/csv; as JSON it is refused before anything (no id in its path).
   'POST /api/merchants/customers/import': () => 'email,points',
   'POST /api/referrals/settings': () => ({

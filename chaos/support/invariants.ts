@@ -11,7 +11,8 @@ export function assertNone(label: string, problems: string[]): void {
 
 /**
  * Every customer's cached balance equals the sum of their ledger and the sum of their open lots;
- * nothing is negative.
+ * nothing is negative; what they owe equals the sum of the rows' debt_delta, and a customer who
+ * owes points has none to spend (decision 027).
  */
 export async function ledgerProblems(db: pg.Pool): Promise<string[]> {
   const { rows } = await db.query<{
@@ -21,8 +22,12 @@ export async function ledgerProblems(db: pg.Pool): Promise<string[]> {
     ledger: number;
     lots: number;
     min_lot: number;
+    debt: number;
+    ledger_debt: number;
   }>(`
-    select c.merchant_id, c.id, c.points_balance as balance,
+    select c.merchant_id, c.id, c.points_balance as balance, c.points_debt as debt,
+      coalesce((select sum(l.debt_delta) from points_ledger l
+                 where l.merchant_id = c.merchant_id and l.customer_id = c.id), 0)::int as ledger_debt,
       coalesce((select sum(l.delta) from points_ledger l
                  where l.merchant_id = c.merchant_id and l.customer_id = c.id), 0)::int as ledger,
       coalesce((select sum(t.remaining) from points_lots t
@@ -36,6 +41,10 @@ export async function ledgerProblems(db: pg.Pool): Promise<string[]> {
     if (r.balance !== r.ledger) problems.push(`${who}: balance ${r.balance} ≠ ledger ${r.ledger}`);
     if (r.lots !== r.balance) problems.push(`${who}: open lots ${r.lots} ≠ balance ${r.balance}`);
     if (r.balance < 0 || r.min_lot < 0) problems.push(`${who}: negative balance or lot`);
+    if (r.debt !== r.ledger_debt) problems.push(`${who}: owes ${r.debt} ≠ ledger ${r.ledger_debt}`);
+    if (r.debt < 0) problems.push(`${who}: negative debt`);
+    if (r.debt > 0 && r.balance > 0)
+      problems.push(`${who}: owes ${r.debt} with ${r.balance} to spend`);
   }
   return problems;
 }

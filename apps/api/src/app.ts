@@ -54,6 +54,7 @@ import {
   createRedemptionService,
   type RedemptionService,
 } from './modules/rewards/redemption.service.ts';
+import { createDebtRecovery, type DebtRecovery } from './modules/debts/debt-recovery.service.ts';
 import {
   createNotificationsService,
   type NotificationsService,
@@ -95,6 +96,7 @@ export interface App {
     sallaJobs: SallaJobs;
     shopper: ShopperService;
     redemptions: RedemptionService;
+    debts: DebtRecovery;
     customers: CustomersService;
     referrals: ReferralEngine;
     tiers: TiersService;
@@ -166,6 +168,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const referralEngine = createReferralEngine(context, { salla, sallaTokens });
   const tiers = createTiersService(context);
   const notifications = createNotificationsService(context);
+  const redemptions = createRedemptionService(context, { salla, sallaTokens, notifications });
+  // Clawed-back points that were spent: coupons withdrawn at Salla after the commit (decision 027).
+  const debts = createDebtRecovery(context, { redemptions });
   const services = {
     auth,
     merchants: createMerchantsService(context),
@@ -176,10 +181,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       authService: auth,
       sallaTokens,
       afterOrderEvent: referralEngine.afterOrderEvent,
+      afterRecoveryQueued: debts.afterCommit,
     }),
     jobs: createJobsService(context),
     sallaJobs: createSallaJobs({ ctx: context, salla, authService: auth, sallaTokens }),
-    redemptions: createRedemptionService(context, { salla, sallaTokens, notifications }),
+    redemptions,
+    debts,
     customers: createCustomersService(context),
     referrals: referralEngine,
     tiers,

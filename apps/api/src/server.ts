@@ -82,6 +82,16 @@ async function main(): Promise<void> {
     30 * 1000,
   );
   referralTimer.unref();
+  // Shoppers owing clawed-back points: their unused coupons withdrawn at Salla, retries after a
+  // failure, recoveries queued by another instance (decision 027).
+  const debtsTimer = setInterval(
+    () =>
+      void app.services.debts
+        .recoverDue()
+        .catch((err: unknown) => server.log.warn({ err }, 'debt recovery failed')),
+    30 * 1000,
+  );
+  debtsTimer.unref();
   // VIP tiers: passes after a change of the programme, grace periods that ended, 12-month values
   // older than a day (decision 024). Moves up happen with the events themselves.
   const tiersTimer = setInterval(
@@ -127,6 +137,7 @@ async function main(): Promise<void> {
     clearInterval(pruneTimer);
     clearInterval(foldTimer);
     clearInterval(referralTimer);
+    clearInterval(debtsTimer);
     clearInterval(tiersTimer);
     clearInterval(notifyTimer);
     clearInterval(jobsTimer);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from './common.ts';
 import { MerchantIdSchema } from './merchants.ts';
-import { RedemptionStatusSchema } from './rewards.ts';
+import { CouponCancelReasonSchema, RedemptionStatusSchema } from './rewards.ts';
 import { TierBriefSchema, TierChangeSchema } from './tiers.ts';
 
 /**
@@ -15,6 +15,7 @@ import { TierBriefSchema, TierChangeSchema } from './tiers.ts';
  * - GET  /customers/:id                one shopper's account
  * - GET  /customers/:id/ledger         their ledger, newest first (keyset pages)
  * - POST /customers/:id/adjust         add or remove points by hand, once per idempotency key
+ * - POST /customers/:id/forgive-debt   let them off the points they owe, once per idempotency key
  * - GET  /customers/:id/data           everything Nuqat keeps about them (privacy export, JSON)
  * - POST /customers/:id/erase          remove their personal fields (privacy erasure)
  *
@@ -95,6 +96,12 @@ export const CustomerSummarySchema = z.object({
   mobile: z.string().nullable(),
   /** Spendable points now. */
   balance: Points,
+  /**
+   * Points the customer owes (docs/decisions/027): an order cancelled or refunded after its points
+   * were spent, which neither the balance nor their withdrawn coupons covered. The next points
+   * they get repay it first; while it is above 0 the balance is 0.
+   */
+  pointsOwed: Count,
   /** Points of earned orders waiting for their status and holding period. */
   pendingPoints: Points,
   /** Every credit ever (orders, bonuses, adjustments, imports), except redemptions rolled back. */
@@ -139,6 +146,14 @@ export const LEDGER_CAUSES = [
   'redemption',
   'redemption_returned',
   'coupon_cancelled',
+  /** A coupon withdrawn at Salla because the points that bought it were clawed back. */
+  'coupon_withdrawn',
+  /** A coupon whose points were given back but that an order used all the same: taken again. */
+  'coupon_reclaimed',
+  /** Points owed, repaid from points the customer got. */
+  'debt_repaid',
+  /** Points owed, forgiven by the merchant. */
+  'debt_forgiven',
   'expiry',
   'adjustment',
   'import',
@@ -162,6 +177,13 @@ export const LedgerEntrySchema = z.object({
   couponId: z.guid().nullable(),
   /** Points a debit could not take (balance never goes below zero). */
   shortfall: Count,
+  /**
+   * How it moved the points owed: the part of the shortfall now owed (+), a repayment or the
+   * merchant's forgiveness (−). The rest of a shortfall was forgiven (`forgiven`).
+   */
+  owed: Points,
+  /** The part of the shortfall written off (a store that forgives, or points never spent). */
+  forgiven: Count,
   /** Expiry of a credit's points; null = never. */
   expiresAt: Time.nullable(),
   /** An adjustment's reason; a redemption's reward name. */
@@ -184,6 +206,8 @@ export const CustomerCouponSchema = z.object({
   usedAt: Time.nullable(),
   usedOrderId: MerchantIdSchema.nullable(),
   cancelledAt: Time.nullable(),
+  /** Who cancelled it: the merchant, or Nuqat withdrawing it for a clawback. */
+  cancelReason: CouponCancelReasonSchema.nullable(),
 });
 
 export const CustomerOrderSchema = z.object({
@@ -214,6 +238,18 @@ export const CustomerAccountSchema = z.object({
   orders: z.array(CustomerOrderSchema),
   /** VIP tier changes, newest first, with their causes; empty when tiers were never on. */
   tierChanges: z.array(TierChangeSchema),
+  /** Clawed-back points written off over time (shortfalls forgiven, debts forgiven). */
+  pointsForgiven: Count,
+  /**
+   * Withdrawing their unused coupons at Salla to cover what they owe: queued or being retried
+   * (pending), given up after repeated failures (failed); null when there is nothing to do.
+   */
+  couponRecovery: z
+    .object({
+      status: z.enum(['pending', 'failed']),
+      nextAttemptAt: Time.nullable(),
+    })
+    .nullable(),
 });
 export type CustomerAccount = z.infer<typeof CustomerAccountSchema>;
 export const CustomerAccountResponseSchema = successEnvelope(CustomerAccountSchema);
@@ -264,6 +300,20 @@ export const AdjustmentSchema = z.object({
 });
 export type Adjustment = z.infer<typeof AdjustmentSchema>;
 export const AdjustmentResponseSchema = successEnvelope(AdjustmentSchema);
+
+// ---- Points owed ----------------------------------------------------------------------------------
+
+/** Lets the customer off all they owe, once per key (the same key again forgives nothing more). */
+export const ForgiveDebtBodySchema = z.strictObject({ idempotencyKey: z.guid() });
+export type ForgiveDebtBody = z.infer<typeof ForgiveDebtBodySchema>;
+
+export const ForgiveDebtResultSchema = z.object({
+  /** Points forgiven by this call (0 when nothing was owed, or the key was used before). */
+  forgiven: Count,
+  customer: CustomerSummarySchema,
+});
+export type ForgiveDebtResult = z.infer<typeof ForgiveDebtResultSchema>;
+export const ForgiveDebtResponseSchema = successEnvelope(ForgiveDebtResultSchema);
 
 // ---- CSV export ---------------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'SUBSCRIPTION_INACTIVE',
   'REDEMPTION_FAILED',
   'COUPON_NOT_CANCELLABLE',
+  'COUPON_USED_AT_SALLA',
   'ADJUSTMENT_EXCEEDS_BALANCE',
   'IDEMPOTENCY_KEY_REUSED',
   'CUSTOMER_ERASED',
@@ -87,6 +88,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SUBSCRIPTION_INACTIVE: 409,
   REDEMPTION_FAILED: 502,
   COUPON_NOT_CANCELLABLE: 409,
+  COUPON_USED_AT_SALLA: 409,
   ADJUSTMENT_EXCEEDS_BALANCE: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   CUSTOMER_ERASED: 409,
@@ -224,6 +226,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   COUPON_NOT_CANCELLABLE: {
     ar: 'لا يمكن إلغاء هذا الكوبون: استُخدم أو انتهت صلاحيته أو لم يصدر',
     en: 'This coupon cannot be cancelled: it was used, has expired or was never issued.',
+  },
+  COUPON_USED_AT_SALLA: {
+    ar: 'تقول سلة إن هذا الكوبون استُخدم في طلب، فلا يمكن إلغاؤه وتبقى نقاطه مستبدلة',
+    en: 'Salla says this coupon was used on an order, so it cannot be cancelled and its points stay redeemed.',
   },
   ADJUSTMENT_EXCEEDS_BALANCE: {
     ar: 'لا يمكن خصم نقاط أكثر من رصيد العميل، فالرصيد لا ينزل عن الصفر',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { successEnvelope } from './common.ts';
 import { MerchantIdSchema, SubscriptionStatusSchema } from './merchants.ts';
 import { PLAN_IDS } from './plans.ts';
-import { RedemptionStatusSchema } from './rewards.ts';
+import { CouponCancelReasonSchema, RedemptionStatusSchema } from './rewards.ts';
 
 /**
  * The merchant's figures: GET /api/merchants/dashboard, GET /api/merchants/analytics and
@@ -236,6 +236,8 @@ export const MerchantCouponSchema = z.object({
   usedAt: z.iso.datetime().nullable(),
   usedOrderId: MerchantIdSchema.nullable(),
   cancelledAt: z.iso.datetime().nullable(),
+  /** Who cancelled it: the merchant, or Nuqat withdrawing it for a clawback (decision 027). */
+  cancelReason: CouponCancelReasonSchema.nullable(),
   failureReason: z.string().nullable(),
 });
 export type MerchantCoupon = z.infer<typeof MerchantCouponSchema>;

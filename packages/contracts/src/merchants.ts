@@ -83,6 +83,12 @@ export const MerchantSettingsSchema = z.object({
   pointsSpendableOn: z.array(PointsSpendableStatusSchema).min(1),
   /** …and this many days have passed since (the returns window). Until then they are pending. */
   pointsHoldDays: PointsHoldDaysSchema,
+  /**
+   * An order cancelled or refunded after its points were spent: false (the default) withdraws the
+   * customer's unused coupons at Salla and records what is still uncovered as points owed, which
+   * later points repay; true forgives it (recorded as forgiven). docs/decisions/027.
+   */
+  forgiveSpentClawbacks: z.boolean(),
 });
 export type MerchantSettings = z.infer<typeof MerchantSettingsSchema>;
 
@@ -95,6 +101,7 @@ export const UpdateMerchantSettingsRequestSchema = z
     pointsExpiryDays: PointsExpiryDaysSchema.optional(),
     pointsSpendableOn: PointsSpendableOnSchema.optional(),
     pointsHoldDays: PointsHoldDaysSchema.optional(),
+    forgiveSpentClawbacks: z.boolean().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'At least one setting is required',

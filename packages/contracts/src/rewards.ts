@@ -175,6 +175,15 @@ export const REDEMPTION_STATUSES = [
 export const RedemptionStatusSchema = z.enum(REDEMPTION_STATUSES);
 export type RedemptionStatus = z.infer<typeof RedemptionStatusSchema>;
 
+/**
+ * Why a coupon was cancelled (its points given back): the merchant cancelled it, or Nuqat withdrew
+ * it at Salla because the orders whose points bought it were cancelled or refunded after the points
+ * were spent (docs/decisions/027).
+ */
+export const COUPON_CANCEL_REASONS = ['merchant', 'clawback'] as const;
+export const CouponCancelReasonSchema = z.enum(COUPON_CANCEL_REASONS);
+export type CouponCancelReason = z.infer<typeof CouponCancelReasonSchema>;
+
 /** Redemptions that count as a reward's `usageCount` (and against its `maxUsage`). */
 export const REWARD_USAGE_STATUSES = [
   'issued',

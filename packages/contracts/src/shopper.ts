@@ -6,7 +6,7 @@ import { MobileSchema } from './mobile.ts';
 import { MerchantIdSchema, PointsSpendableStatusSchema } from './merchants.ts';
 import { ShopperReferralSchema } from './referrals.ts';
 import { ShopperTierSchema } from './tiers.ts';
-import { RedemptionStatusSchema, RewardTypeSchema } from './rewards.ts';
+import { CouponCancelReasonSchema, RedemptionStatusSchema, RewardTypeSchema } from './rewards.ts';
 
 /**
  * The shopper's side (spec §2 "Customer loyalty page", §3 customer loyalty data, §7): a code
@@ -147,6 +147,11 @@ export const ShopperCouponSchema = z.object({
   code: z.string().nullable(),
   expiresAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
+  /**
+   * A cancelled coupon's cause: the store cancelled it, or it was withdrawn because the orders
+   * whose points bought it were cancelled (its points went back to repay them, decision 027).
+   */
+  cancelReason: CouponCancelReasonSchema.nullable(),
 });
 export type ShopperCoupon = z.infer<typeof ShopperCouponSchema>;
 
@@ -161,6 +166,11 @@ export const HistoryEntrySchema = z.object({
   description: z.string(),
   /** Signed: credits positive, debits negative. */
   points: z.number().int(),
+  /**
+   * How it moved the points the shopper owes: owed by a clawback the balance could not cover (+),
+   * repaid or forgiven (−); 0 for most entries (decision 027).
+   */
+  owed: z.number().int(),
   type: z.enum(HISTORY_TYPES),
   /** The ledger kind behind it: earn, redeem, redeem_rollback, clawback, expire, adjust, referral. */
   kind: z.string(),
@@ -186,6 +196,12 @@ export const CustomerLoyaltyDataSchema = z.object({
   }),
   store: z.object({ name: z.string(), url: z.string().nullable() }),
   availablePoints: z.number().int().nonnegative(),
+  /**
+   * Points the shopper owes: orders cancelled or refunded after their points were spent, not
+   * covered by the balance or by withdrawn coupons. The next points they get repay it first; while
+   * it is above 0, availablePoints is 0 (decision 027).
+   */
+  pointsOwed: z.number().int().nonnegative(),
   /** Points that expire within the next 30 days, and the first date. */
   expiringPoints: z.number().int().nonnegative(),
   nextExpiryAt: z.iso.datetime().nullable(),

@@ -42,6 +42,8 @@ export interface Fault {
   mode: FaultMode;
   /** Only requests whose path starts with this (default: any). */
   path?: string;
+  /** Only requests with this method, e.g. `DELETE` (default: any). */
+  method?: string;
   /** How many requests it hits (default 1). */
   count?: number;
   retryAfter?: number;
@@ -54,6 +56,8 @@ export interface SandboxCoupon {
   code: string;
   body: Record<string, unknown>;
   status: 'active' | 'deleted';
+  /** Orders that used it (Salla's `statistics.num_of_usage`). */
+  usage: number;
 }
 
 export interface SallaSandbox {
@@ -79,10 +83,19 @@ export interface SallaSandbox {
   setOrder(merchantId: number, order: { id: number } & Record<string, unknown>): void;
   /** The expiry field of refresh answers from now on (default `expires_in`). */
   setRefreshExpiryField(field: RefreshExpiryField): void;
+  /** A shopper used the coupon with this code at checkout (its usage count goes up). */
+  useCoupon(merchantId: number, code: string): void;
   fail(fault: Fault): void;
   clearFaults(): void;
   readonly coupons: SandboxCoupon[];
-  readonly stats: { refreshCalls: number; userInfoCalls: number; couponCalls: number };
+  readonly stats: {
+    refreshCalls: number;
+    userInfoCalls: number;
+    /** Create Coupon calls. */
+    couponCalls: number;
+    /** Delete Coupon calls that deleted one. */
+    couponDeletes: number;
+  };
   close(): Promise<void>;
 }
 
@@ -130,7 +143,7 @@ export async function startSallaSandbox(
   const coupons: SandboxCoupon[] = [];
   const orders = new Map<string, Record<string, unknown>>();
   const faults: Fault[] = [];
-  const stats = { refreshCalls: 0, userInfoCalls: 0, couponCalls: 0 };
+  const stats = { refreshCalls: 0, userInfoCalls: 0, couponCalls: 0, couponDeletes: 0 };
   let refreshExpiryField: RefreshExpiryField = 'expires_in';
 
   function issue(merchantId: number, expiresInSeconds = 14 * 86_400): IssuedTokens {
@@ -153,8 +166,10 @@ export async function startSallaSandbox(
     for (const [k, v] of refreshTokens) if (v.merchantId === merchantId) refreshTokens.delete(k);
   }
 
-  function takeFault(path: string): Fault | undefined {
-    const index = faults.findIndex((f) => !f.path || path.startsWith(f.path));
+  function takeFault(path: string, method: string): Fault | undefined {
+    const index = faults.findIndex(
+      (f) => (!f.path || path.startsWith(f.path)) && (!f.method || f.method === method),
+    );
     if (index < 0) return undefined;
     const fault = faults[index]!;
     fault.count = (fault.count ?? 1) - 1;
@@ -234,6 +249,14 @@ export async function startSallaSandbox(
       orders.set(`${body.merchantId}:${body.order.id}`, body.order);
       return json(res, 200, { ok: true });
     }
+    if (path === '/__sandbox/coupons/use' && method === 'POST') {
+      const body = JSON.parse((await readBody(req)) || '{}') as {
+        merchantId: number;
+        code: string;
+      };
+      useCoupon(body.merchantId, body.code);
+      return json(res, 200, { ok: true });
+    }
     if (path === '/__sandbox/stores' && method === 'POST') {
       const body = JSON.parse((await readBody(req)) || '{}') as Partial<SandboxStore> & {
         merchantId: number;
@@ -242,7 +265,7 @@ export async function startSallaSandbox(
       return json(res, 200, register(body, body.expiresInSeconds));
     }
 
-    const fault = takeFault(path);
+    const fault = takeFault(path, method);
     if (fault?.mode === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs ?? 15_000));
     if (fault?.mode === '500')
       return json(res, 500, sallaError(500, 'error', 'Internal Server Error'));
@@ -407,23 +430,42 @@ export async function startSallaSandbox(
           code: String(body.code),
           body,
           status: 'active',
+          usage: 0,
         };
         coupons.push(coupon);
+        return json(
+          res,
+          200,
+          { status: 200, success: true, data: couponModel(coupon) },
+          rateHeaders,
+        );
+      }
+      if (path === '/admin/v2/coupons' && method === 'GET') {
+        // List Coupons, narrowed by `keyword` (the only documented filter), newest first.
+        const keyword = (url.searchParams.get('keyword') ?? '').toLowerCase();
+        const found = coupons
+          .filter(
+            (c) =>
+              c.merchantId === store.merchantId &&
+              c.status === 'active' &&
+              c.code.toLowerCase().includes(keyword),
+          )
+          .reverse();
+        const page = found.slice(0, 15);
         return json(
           res,
           200,
           {
             status: 200,
             success: true,
-            data: {
-              id: coupon.id,
-              code: coupon.code,
-              type: body.type,
-              status: 'active',
-              amount: { amount: body.amount, currency: 'SAR' },
-              expiry_date: body.expiry_date,
-              usage_limit: body.usage_limit ?? null,
-              statistics: { num_of_usage: 0, num_of_customers: 0 },
+            data: page.map(couponModel),
+            pagination: {
+              count: page.length,
+              total: found.length,
+              perPage: 15,
+              currentPage: 1,
+              totalPages: Math.max(1, Math.ceil(found.length / 15)),
+              links: [],
             },
           },
           rateHeaders,
@@ -444,14 +486,25 @@ export async function startSallaSandbox(
             c.merchantId === store.merchantId &&
             c.status === 'active',
         );
+        // Coupon Details and Delete Coupon answer a coupon that is not there (or deleted) alike.
         if (!coupon)
-          return json(res, 404, sallaError(404, 'not_found', 'الكوبون غير موجود'), rateHeaders);
+          return json(
+            res,
+            404,
+            sallaError(404, 'error', 'المحتوى الذي تحاول الوصول اليه غير متوفر'),
+            rateHeaders,
+          );
         if (method === 'DELETE') {
           coupon.status = 'deleted';
+          stats.couponDeletes += 1;
           return json(
             res,
             202,
-            { status: 202, success: true, data: { message: 'تم حذف الكوبون', code: 202 } },
+            {
+              status: 202,
+              success: true,
+              data: { message: 'The coupon has been removed successfully', code: 202 },
+            },
             rateHeaders,
           );
         }
@@ -459,11 +512,7 @@ export async function startSallaSandbox(
           return json(
             res,
             200,
-            {
-              status: 200,
-              success: true,
-              data: { id: coupon.id, code: coupon.code, status: coupon.status },
-            },
+            { status: 200, success: true, data: couponModel(coupon) },
             rateHeaders,
           );
       }
@@ -494,6 +543,46 @@ export async function startSallaSandbox(
   }
 
   let nuqatUrl = options.nuqatUrl ?? 'http://localhost:3000';
+
+  /** A coupon as Salla answers it (reference §3.7: the response's own field names). */
+  function couponModel(coupon: SandboxCoupon): Record<string, unknown> {
+    const body = coupon.body;
+    const money = (amount: unknown) =>
+      typeof amount === 'number' ? { amount, currency: 'SAR' } : null;
+    return {
+      id: coupon.id,
+      code: coupon.code,
+      type: body.type,
+      status: coupon.status,
+      is_apply_with_offer: body.is_apply_with_offer ?? false,
+      amount: money(body.amount),
+      minimum_amount: money(body.minimum_amount),
+      maximum_amount: money(body.maximum_amount ?? 0),
+      show_maximum_amount: body.show_maximum_amount ?? false,
+      expiry_date: body.expiry_date,
+      start_date: body.start_date ?? null,
+      free_shipping: body.free_shipping,
+      usage_limit: body.usage_limit ?? null,
+      usage_limit_per_user: body.usage_limit_per_user ?? null,
+      include_product_ids: body.products_include ?? [],
+      is_sale_products_exclude: body.exclude_sale_products,
+      applied_in: body.applied_in ?? 'all',
+      is_group: false,
+      statistics: {
+        num_of_usage: coupon.usage,
+        num_of_customers: coupon.usage > 0 ? 1 : 0,
+        coupon_sales: { amount: 0, currency: 'SAR' },
+      },
+    };
+  }
+
+  function useCoupon(merchantId: number, code: string): void {
+    const coupon = coupons.find(
+      (c) => c.merchantId === merchantId && c.code === code && c.status === 'active',
+    );
+    if (!coupon) throw new Error(`no live coupon ${code} in store ${merchantId}`);
+    coupon.usage += 1;
+  }
 
   function loginCustomer(
     merchantId: number,
@@ -543,6 +632,7 @@ export async function startSallaSandbox(
     setNuqatUrl: (url: string) => void (nuqatUrl = url),
     setOrder: (merchantId, order) => void orders.set(`${merchantId}:${order.id}`, order),
     setRefreshExpiryField: (field) => void (refreshExpiryField = field),
+    useCoupon,
     fail: (fault) => void faults.push({ ...fault }),
     clearFaults: () => void faults.splice(0),
     coupons,

@@ -31,6 +31,29 @@ describe('Salla client', () => {
     expect(sandbox.coupons.find((c) => String(c.id) === created.id)?.status).toBe('deleted');
   });
 
+  test('finds a coupon by its code, reads its usage, and a deleted one is 404', async () => {
+    const { access_token } = sandbox.registerStore({ merchantId: 14 });
+    const client = createSallaClient({ apiBase: sandbox.apiBase, authBase: sandbox.authBase });
+    const created = await client.createCoupon(access_token, coupon('NQ-FIND12345'));
+    await client.createCoupon(access_token, coupon('NQ-FIND1234599'));
+    const found = await client.findCouponByCode(access_token, 'nq-find12345');
+    expect(found).toEqual({
+      id: created.id,
+      code: 'NQ-FIND12345',
+      status: 'active',
+      usageCount: 0,
+    });
+    expect(await client.findCouponByCode(access_token, 'NQ-NOSUCHCODE')).toBeNull();
+    sandbox.useCoupon(14, 'NQ-FIND12345');
+    expect((await client.getCoupon(access_token, created.id)).usageCount).toBe(1);
+    await client.deleteCoupon(access_token, created.id);
+    await expect(client.getCoupon(access_token, created.id)).rejects.toMatchObject({ status: 404 });
+    await expect(client.deleteCoupon(access_token, created.id)).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(await client.findCouponByCode(access_token, 'NQ-FIND12345')).toBeNull();
+  });
+
   test('a 429 waits for Retry-After and tries again', async () => {
     const { access_token } = sandbox.registerStore({ merchantId: 12 });
     const waits: number[] = [];

@@ -59,6 +59,27 @@ export interface CouponRequest {
   is_apply_with_offer?: boolean;
 }
 
+/** A coupon as Coupon Details / List Coupons describe it (reference §3.7), what Nuqat reads. */
+export interface SallaCoupon {
+  id: string;
+  code: string;
+  /** `active`, `inactive` or `deleted`. */
+  status: string;
+  /** Orders that used it (`statistics.num_of_usage`); null when Salla did not say. */
+  usageCount: number | null;
+}
+
+function toCoupon(data: Record<string, unknown>): SallaCoupon {
+  const statistics = (data.statistics ?? {}) as Record<string, unknown>;
+  const usage = Number(statistics.num_of_usage);
+  return {
+    id: String(data.id),
+    code: String(data.code ?? ''),
+    status: String(data.status ?? ''),
+    usageCount: statistics.num_of_usage !== undefined && Number.isFinite(usage) ? usage : null,
+  };
+}
+
 export interface SallaClientOptions {
   apiBase: string;
   authBase: string;
@@ -235,6 +256,31 @@ export function createSallaClient(options: SallaClientOptions) {
       return { id: String(body.data.id), code: body.data.code };
     },
 
+    /** Coupon Details, `GET /coupons/{coupon}`. */
+    async getCoupon(accessToken: string, couponId: string): Promise<SallaCoupon> {
+      const body = await request<{ data?: Record<string, unknown> }>(
+        `${options.apiBase}/coupons/${encodeURIComponent(couponId)}`,
+        { method: 'GET', token: accessToken },
+      );
+      return toCoupon(body.data ?? {});
+    },
+
+    /**
+     * The coupon with exactly this code, from List Coupons narrowed by `keyword` (the list's one
+     * documented filter); null when Salla lists none with it.
+     */
+    async findCouponByCode(accessToken: string, code: string): Promise<SallaCoupon | null> {
+      const body = await request<{ data?: unknown }>(
+        `${options.apiBase}/coupons?keyword=${encodeURIComponent(code)}`,
+        { method: 'GET', token: accessToken },
+      );
+      const list = Array.isArray(body.data) ? (body.data as Record<string, unknown>[]) : [];
+      const wanted = code.toUpperCase();
+      const found = list.find((c) => String(c.code ?? '').toUpperCase() === wanted);
+      return found ? toCoupon(found) : null;
+    },
+
+    /** Delete Coupon, `DELETE /coupons/{coupon}` (202, or 404 when it is not there). */
     async deleteCoupon(accessToken: string, couponId: string): Promise<void> {
       await request(`${options.apiBase}/coupons/${encodeURIComponent(couponId)}`, {
         method: 'DELETE',

@@ -209,18 +209,28 @@ export async function ledgerOf(ctx: TestContext, merchantId: number) {
 
 /**
  * The ledger invariant: for every customer the cached balance equals the ledger sum and the sum
- * of open lots, and nothing is negative.
+ * of open lots, and nothing is negative; what they owe equals the rows' debt_delta, and a
+ * customer who owes points has none to spend (docs/decisions/027).
  */
 export async function expectLedgerInvariant(ctx: TestContext, merchantId: number): Promise<void> {
   const result = await ctx.database.db.execute(sql`
-    select c.id, c.points_balance as balance,
+    select c.id, c.points_balance as balance, c.points_debt as debt,
       coalesce((select sum(l.delta) from ${pointsLedger} l where l.merchant_id = c.merchant_id and l.customer_id = c.id), 0)::int as ledger,
+      coalesce((select sum(l.debt_delta) from ${pointsLedger} l where l.merchant_id = c.merchant_id and l.customer_id = c.id), 0)::int as ledger_debt,
       coalesce((select sum(t.remaining) from ${pointsLots} t where t.merchant_id = c.merchant_id and t.customer_id = c.id), 0)::int as lots,
       coalesce((select min(t.remaining) from ${pointsLots} t where t.merchant_id = c.merchant_id and t.customer_id = c.id), 0)::int as min_lot
     from ${customers} c where c.merchant_id = ${merchantId}`);
   const rows = (
     result as unknown as {
-      rows: { id: number; balance: number; ledger: number; lots: number; min_lot: number }[];
+      rows: {
+        id: number;
+        balance: number;
+        debt: number;
+        ledger: number;
+        ledger_debt: number;
+        lots: number;
+        min_lot: number;
+      }[];
     }
   ).rows;
   for (const r of rows) {
@@ -228,5 +238,21 @@ export async function expectLedgerInvariant(ctx: TestContext, merchantId: number
     expect(Number(r.lots), `customer ${r.id}: lots vs balance`).toBe(Number(r.balance));
     expect(Number(r.balance)).toBeGreaterThanOrEqual(0);
     expect(Number(r.min_lot)).toBeGreaterThanOrEqual(0);
+    expect(Number(r.debt), `customer ${r.id}: debt vs ledger`).toBe(Number(r.ledger_debt));
+    expect(Number(r.debt)).toBeGreaterThanOrEqual(0);
+    if (Number(r.debt) > 0) expect(Number(r.balance), `customer ${r.id} owes points`).toBe(0);
   }
+}
+
+/** What the customer owes (docs/decisions/027). */
+export async function debtOf(
+  ctx: TestContext,
+  merchantId: number,
+  customerId: number,
+): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ d: customers.pointsDebt })
+    .from(customers)
+    .where(sql`${customers.merchantId} = ${merchantId} and ${customers.id} = ${customerId}`);
+  return row?.d ?? 0;
 }

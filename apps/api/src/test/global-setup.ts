@@ -4,7 +4,9 @@ import { createDatabase } from '../db/client.ts';
 /**
  * With a real PostgreSQL: apply migrations once before the suites share it, and after every
  * suite has run check the ledger invariant over everything they wrote — each customer's cached
- * balance equals the sum of their ledger rows and of their open lots, and nothing is negative.
+ * balance equals the sum of their ledger rows and of their open lots, nothing is negative; what
+ * they owe equals the sum of the rows' debt_delta, and a customer who owes points has none to
+ * spend (every credit repays the debt first, docs/decisions/027).
  * (With PGlite each suite has its own in-memory database and checks the invariant itself.)
  */
 export default async function setup(): Promise<(() => Promise<void>) | void> {
@@ -20,16 +22,20 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
     const db = await createDatabase({ databaseUrl, poolSize: 1 });
     try {
       const result = await db.db.execute(sql`
-        select c.merchant_id, c.id, c.points_balance,
-          coalesce(l.total, 0)::int as ledger, coalesce(t.total, 0)::int as lots, coalesce(t.negative, 0)::int as negative_lots
+        select c.merchant_id, c.id, c.points_balance, c.points_debt,
+          coalesce(l.total, 0)::int as ledger, coalesce(l.debt, 0)::int as ledger_debt,
+          coalesce(t.total, 0)::int as lots, coalesce(t.negative, 0)::int as negative_lots
         from customers c
-        left join (select merchant_id, customer_id, sum(delta) as total from points_ledger group by 1, 2) l
+        left join (select merchant_id, customer_id, sum(delta) as total, sum(debt_delta) as debt
+                     from points_ledger group by 1, 2) l
           on l.merchant_id = c.merchant_id and l.customer_id = c.id
         left join (select merchant_id, customer_id, sum(remaining) as total, count(*) filter (where remaining < 0) as negative
                    from points_lots group by 1, 2) t
           on t.merchant_id = c.merchant_id and t.customer_id = c.id
         where c.points_balance <> coalesce(l.total, 0) or c.points_balance <> coalesce(t.total, 0)
-           or c.points_balance < 0 or coalesce(t.negative, 0) > 0`);
+           or c.points_balance < 0 or coalesce(t.negative, 0) > 0
+           or c.points_debt <> coalesce(l.debt, 0) or c.points_debt < 0
+           or (c.points_debt > 0 and c.points_balance > 0)`);
       const broken = (result as unknown as { rows: unknown[] }).rows;
       const [{ n }] = (
         (await db.db.execute(sql`select count(*)::int as n from customers`)) as unknown as {

@@ -204,6 +204,7 @@ export function settingsBody(
       pointsExpiryDays,
       pointsSpendableOn: ['completed', 'delivered'],
       pointsHoldDays: 0,
+      forgiveSpentClawbacks: false,
       ...overrides,
     },
   });

@@ -6,3 +6,4 @@ export * from './shopper.ts';
 export * from './insights.ts';
 export * from './tiers.ts';
 export * from './notifications.ts';
+export * from './debts.ts';

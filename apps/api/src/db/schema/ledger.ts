@@ -34,6 +34,13 @@ export const customers = pgTable(
     birthdaySetAt: timestamp('birthday_set_at', { withTimezone: true }),
     pointsBalance: integer('points_balance').notNull().default(0),
     /**
+     * Points the shopper owes (docs/decisions/027): a clawback their balance could not cover
+     * after the points were spent, less what withdrawn coupons and later credits repaid. A cached
+     * sum of the ledger's `debt_delta`, kept in the same transaction. While it is above zero the
+     * balance is zero: every credit repays it first.
+     */
+    pointsDebt: integer('points_debt').notNull().default(0),
+    /**
      * Kept with each ledger row by the ledger module and the fast path (migration 0009): every
      * credit except a redemption rolled back, and redemptions less their rollbacks.
      */
@@ -77,6 +84,7 @@ export const customers = pgTable(
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
     check('customers_points_balance_non_negative', sql`${t.pointsBalance} >= 0`),
+    check('customers_points_debt_non_negative', sql`${t.pointsDebt} >= 0`),
     check('customers_language_known', sql`${t.language} in ('ar', 'en')`),
     index('customers_birthday_idx').on(t.merchantId, t.birthday),
     /** The shopper code login finds a customer by e-mail, whatever its case. */
@@ -172,6 +180,12 @@ export const pointsLedger = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** For debits that could not take all they asked for (balance never goes below zero). */
     shortfall: integer('shortfall').notNull().default(0),
+    /**
+     * How the row moved what the shopper owes (docs/decisions/027): a clawback's shortfall owed
+     * (+), a repayment from a credit or a debt forgiven by the merchant (−). A shortfall not owed
+     * (shortfall − debt_delta on a debit) was forgiven.
+     */
+    debtDelta: integer('debt_delta').notNull().default(0),
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -180,7 +194,10 @@ export const pointsLedger = pgTable(
     uniqueIndex('points_ledger_idempotency_key').on(t.merchantId, t.idempotencyKey),
     index('points_ledger_customer_idx').on(t.merchantId, t.customerId, t.createdAt),
     index('points_ledger_source_idx').on(t.merchantId, t.sourceType, t.sourceId),
-    check('points_ledger_delta_nonzero_or_shortfall', sql`${t.delta} <> 0 or ${t.shortfall} > 0`),
+    check(
+      'points_ledger_delta_nonzero_or_shortfall',
+      sql`${t.delta} <> 0 or ${t.shortfall} > 0 or ${t.debtDelta} <> 0`,
+    ),
     check('points_ledger_shortfall_non_negative', sql`${t.shortfall} >= 0`),
   ],
 );

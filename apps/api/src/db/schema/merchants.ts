@@ -62,6 +62,12 @@ export const merchants = pgTable(
     /** Days after reaching such a status before the points are spendable (the returns window). */
     pointsHoldDays: integer('points_hold_days').notNull().default(0),
     /**
+     * When an order's points are taken back after they were spent: off (the default) withdraws
+     * the shopper's unused coupons and records what is still uncovered as a debt later points
+     * repay; on writes it off, recorded as forgiven (docs/decisions/027).
+     */
+    forgiveSpentClawbacks: boolean('forgive_spent_clawbacks').notNull().default(false),
+    /**
      * Bumped by a trigger whenever anything the engine reads from this row or the store's rules
      * changes, so an in-memory copy knows it is stale (migration 0004).
      */

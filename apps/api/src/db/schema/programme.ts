@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  COUPON_CANCEL_REASONS,
   REFERRAL_COUPON_STATUSES,
   REFERRAL_GIFTS_PER_CODE,
   REFERRAL_GIFTS_PER_DAY,
@@ -167,6 +168,12 @@ export const redemptions = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     /** The merchant cancelled the unused coupon; its points went back (ledger key coupon_cancel:id). */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * Who cancelled it: the merchant (`coupon_cancel:id`), or Nuqat withdrawing it because the
+     * orders whose points bought it were cancelled after the points were spent (`clawback`,
+     * ledger key coupon_withdraw:id; docs/decisions/027). Null while not cancelled.
+     */
+    cancelReason: text('cancel_reason', { enum: COUPON_CANCEL_REASONS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -182,6 +189,10 @@ export const redemptions = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
     check('redemptions_points_positive', sql`${t.points} > 0`),
+    check(
+      'redemptions_cancel_reason_known',
+      sql`${t.cancelReason} is null or ${t.cancelReason} in ('merchant', 'clawback')`,
+    ),
   ],
 );
 

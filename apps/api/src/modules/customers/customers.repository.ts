@@ -107,7 +107,7 @@ export interface ListedCustomer extends Omit<
 }
 
 const LIST_COLUMNS = sql`c.merchant_id, c.id, c.first_name, c.last_name, c.email, c.mobile,
-  c.points_balance, c.lifetime_earned, c.lifetime_redeemed, c.orders_count, c.spend_halalas,
+  c.points_balance, c.points_debt, c.lifetime_earned, c.lifetime_redeemed, c.orders_count, c.spend_halalas,
   c.last_order_at, c.pending_points, c.created_at, c.erased_at, c.tier_id, c.tier_value`;
 
 interface RawCustomer {
@@ -118,6 +118,7 @@ interface RawCustomer {
   email: string | null;
   mobile: string | null;
   points_balance: number;
+  points_debt: number;
   lifetime_earned: string | number;
   lifetime_redeemed: string | number;
   orders_count: number;
@@ -145,6 +146,7 @@ function toListed(r: RawCustomer): ListedCustomer {
     birthday: null,
     birthdaySetAt: null,
     pointsBalance: Number(r.points_balance),
+    pointsDebt: Number(r.points_debt),
     profileEventAt: null,
     lifetimeEarned: Number(r.lifetime_earned),
     lifetimeRedeemed: Number(r.lifetime_redeemed),
@@ -585,4 +587,24 @@ export async function rewriteAdjustmentReasons(
     changed += 1;
   }
   return changed;
+}
+
+/**
+ * Clawed-back points written off for the customer over time (docs/decisions/027): the part of
+ * each shortfall not owed, and debts the merchant forgave.
+ */
+export async function sumForgiven(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({
+      n: sql<string>`coalesce(sum(${pointsLedger.shortfall} - greatest(${pointsLedger.debtDelta}, 0)), 0)
+        - coalesce(sum(${pointsLedger.debtDelta}) filter (where ${pointsLedger.kind} = 'adjust'
+                   and ${pointsLedger.sourceType} = 'debt'), 0)`,
+    })
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.merchantId, merchantId), eq(pointsLedger.customerId, customerId)));
+  return Number(row?.n ?? 0);
 }

@@ -12,6 +12,8 @@ import {
   CustomersResponseSchema,
   EraseResponseSchema,
   ErrorBodySchema,
+  ForgiveDebtBodySchema,
+  ForgiveDebtResponseSchema,
   IMPORT_MAX_BYTES,
   ImportQuerySchema,
   ImportResponseSchema,
@@ -204,6 +206,27 @@ export function customersRoutes(deps: {
           }),
         };
       },
+    );
+    r.post(
+      '/customers/:id/forgive-debt',
+      {
+        ...base,
+        schema: {
+          tags: ['merchant'],
+          security,
+          params: CustomerParamsSchema,
+          body: ForgiveDebtBodySchema,
+          response: { 200: ForgiveDebtResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.forgiveDebt({
+          merchantId: merchantOf(request).merchantId,
+          customerId: request.params.id,
+          body: request.body,
+        }),
+      }),
     );
     r.get(
       '/customers/:id/data',

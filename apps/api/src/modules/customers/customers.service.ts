@@ -13,6 +13,8 @@ import {
   type CustomerSummary,
   emailKey,
   type ImportProblem,
+  type ForgiveDebtBody,
+  type ForgiveDebtResult,
   type ImportResult,
   type Language,
   type LedgerEntry,
@@ -28,8 +30,11 @@ import {
   creditPoints,
   creditPointsMany,
   debitPoints,
+  forgiveDebt as forgiveOwedPoints,
   rewriteLedgerNotes,
 } from '../engine/ledger.service.ts';
+import { findDebtRecovery } from '../debts/debts.repository.ts';
+import { lockCustomerBalance } from '../engine/ledger.repository.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
 import {
   NO_TIER_ID,
@@ -65,6 +70,7 @@ import {
   lockCustomer,
   lockShoppersForImport,
   rewriteAdjustmentReasons,
+  sumForgiven,
   type AdjustmentRow,
   type CouponRow,
   type CustomerFilter,
@@ -140,6 +146,7 @@ export function toSummary(
     email: c.email,
     mobile: c.mobile,
     balance: c.pointsBalance,
+    pointsOwed: c.pointsDebt,
     pendingPoints: Math.max(0, c.pendingPoints),
     lifetimeEarned: c.lifetimeEarned,
     lifetimeRedeemed: c.lifetimeRedeemed,
@@ -163,17 +170,19 @@ function causeOf(row: LedgerRow): LedgerEntry['cause'] {
         ) ?? 'other'
       );
     case 'clawback':
-      return 'refund';
+      return row.sourceType === 'debt' ? 'debt_repaid' : 'refund';
     case 'redeem':
-      return 'redemption';
+      return row.idempotencyKey.startsWith('coupon_reclaim:') ? 'coupon_reclaimed' : 'redemption';
     case 'redeem_rollback':
       return row.idempotencyKey.startsWith('coupon_cancel:')
         ? 'coupon_cancelled'
-        : 'redemption_returned';
+        : row.idempotencyKey.startsWith('coupon_withdraw:')
+          ? 'coupon_withdrawn'
+          : 'redemption_returned';
     case 'expire':
       return 'expiry';
     case 'adjust':
-      return 'adjustment';
+      return row.sourceType === 'debt' ? 'debt_forgiven' : 'adjustment';
     case 'referral':
       return 'referral';
     case 'import':
@@ -216,6 +225,8 @@ async function toLedgerEntries(
       couponId:
         r.sourceType === 'redemption' && /^[0-9a-f-]{36}$/i.test(r.sourceId) ? r.sourceId : null,
       shortfall: r.shortfall,
+      owed: r.debtDelta,
+      forgiven: r.shortfall - Math.max(0, r.debtDelta),
       expiresAt: iso(r.expiresAt),
       note: r.note,
       adjustedBy: adjustment ? { sessionId: adjustment.sessionId } : null,
@@ -234,6 +245,7 @@ const toCoupon = (r: CouponRow) => ({
   usedAt: iso(r.usedAt),
   usedOrderId: r.usedOrderId === null ? null : String(r.usedOrderId),
   cancelledAt: iso(r.cancelledAt),
+  cancelReason: r.cancelReason,
 });
 
 const toOrder = (o: OrderRow) => ({
@@ -523,12 +535,14 @@ export function createCustomersService(ctx: AppContext) {
 
   async function getAccount(merchantId: number, id: string): Promise<CustomerAccount> {
     const customer = await customerOf(merchantId, id);
-    const [lots, coupons, orders, tiers, tierChanges] = await Promise.all([
+    const [lots, coupons, orders, tiers, tierChanges, forgiven, recovery] = await Promise.all([
       findExpiringLots(db, merchantId, customer.id, ACCOUNT_LIST_SIZE),
       findCustomerCoupons(db, merchantId, customer.id, ACCOUNT_LIST_SIZE),
       findCustomerOrders(db, merchantId, customer.id, ACCOUNT_LIST_SIZE),
       tierBriefs(merchantId),
       findTierChanges(db, merchantId, customer.id, ACCOUNT_LIST_SIZE),
+      sumForgiven(db, merchantId, customer.id),
+      findDebtRecovery(db, merchantId, customer.id),
     ]);
     return {
       customer: toSummary(customer, tiers),
@@ -536,7 +550,45 @@ export function createCustomersService(ctx: AppContext) {
       coupons: coupons.map(toCoupon),
       orders: orders.map(toOrder),
       tierChanges: tierChanges.map(tierChangeView),
+      pointsForgiven: forgiven,
+      couponRecovery:
+        recovery && recovery.status !== 'done' && customer.pointsDebt > 0
+          ? {
+              status: recovery.status,
+              nextAttemptAt: recovery.status === 'pending' ? iso(recovery.nextAttemptAt) : null,
+            }
+          : null,
     };
+  }
+
+  /**
+   * The merchant lets the customer off all they owe (docs/decisions/027): one ledger row
+   * (`debt_forgive:<key>`) that moves no points, once per key, under the customer's lock.
+   */
+  async function forgiveDebt(input: {
+    merchantId: number;
+    customerId: string;
+    body: ForgiveDebtBody;
+  }): Promise<ForgiveDebtResult> {
+    const { merchantId, body } = input;
+    const customerId = customerIdOf(input.customerId);
+    if (customerId === null) throw new AppError('NOT_FOUND');
+    const tiers = await tierBriefs(merchantId);
+    return db.transaction(async (tx) => {
+      if (!(await lockCustomer(tx, merchantId, customerId))) throw new AppError('NOT_FOUND');
+      const result = await forgiveOwedPoints(tx, {
+        merchantId,
+        customerId,
+        sourceType: 'debt',
+        sourceId: body.idempotencyKey,
+        idempotencyKey: `debt_forgive:${body.idempotencyKey}`,
+        at: ctx.now(),
+      });
+      const customer = (await findCustomer(tx, merchantId, customerId))!;
+      if (result)
+        ctx.log.info({ merchantId, customerId, points: result.points }, 'points owed forgiven');
+      return { forgiven: result?.points ?? 0, customer: toSummary(customer, tiers) };
+    });
   }
 
   async function getLedger(
@@ -625,7 +677,8 @@ export function createCustomersService(ctx: AppContext) {
         points: body.points,
         reason: body.reason,
         ledgerId: row.id,
-        balanceAfter: customer.pointsBalance + body.points,
+        // A credit repays what the shopper owes first (docs/decisions/027): read what is left.
+        balanceAfter: (await lockCustomerBalance(tx, merchantId, customerId)) ?? 0,
         sessionId: input.sessionId,
         createdAt: at,
       });
@@ -876,6 +929,7 @@ export function createCustomersService(ctx: AppContext) {
     getAccount,
     getLedger,
     adjust,
+    forgiveDebt,
     importBalances,
     exportData,
     erase,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   customers,
@@ -155,15 +155,18 @@ export const lockOrder = (db: Executor, merchantId: number, orderId: number) =>
   findOrder(db, merchantId, orderId, { forUpdate: true });
 
 /**
- * An order used one of the store's issued Nuqat coupons (its code among the order's discounts):
- * the coupon becomes used, once; the redemption's id, or null when no code was ours.
+ * An order used one of the store's Nuqat coupons (its code among the order's discounts): the
+ * coupon becomes used, once. Issued coupons, those Salla reported used before the order reached
+ * us, and coupons whose points were given back (cancelled by the merchant or withdrawn for a
+ * clawback) but used at Salla all the same — `returned`: their points must be taken again
+ * (docs/decisions/027). Null when no code was ours.
  */
 export async function markCouponUsed(
   db: Executor,
   merchantId: number,
   codes: string[],
   use: { orderId: number; at: Date },
-): Promise<string | null> {
+): Promise<{ id: string; customerId: number; returned: boolean } | null> {
   const [row] = await db
     .update(redemptions)
     .set({ status: 'used', usedOrderId: use.orderId, usedAt: use.at, updatedAt: sql`now()` })
@@ -171,11 +174,20 @@ export async function markCouponUsed(
       and(
         eq(redemptions.merchantId, merchantId),
         inArray(redemptions.couponCode, codes),
-        eq(redemptions.status, 'issued'),
+        or(
+          inArray(redemptions.status, ['issued', 'cancelled']),
+          and(eq(redemptions.status, 'used'), isNull(redemptions.usedOrderId)),
+        ),
       ),
     )
-    .returning({ id: redemptions.id });
-  return row?.id ?? null;
+    .returning({
+      id: redemptions.id,
+      customerId: redemptions.customerId,
+      cancelReason: redemptions.cancelReason,
+    });
+  return row
+    ? { id: row.id, customerId: row.customerId, returned: row.cancelReason !== null }
+    : null;
 }
 
 /**

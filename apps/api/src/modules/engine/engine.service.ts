@@ -37,6 +37,7 @@ import type {
 import { accountedForSources, countRuleEarns } from './ledger.repository.ts';
 import { creditPoints, debitPoints } from './ledger.service.ts';
 import { countOrderAgainstPlan } from './plan-usage.repository.ts';
+import { enqueueDebtRecovery } from '../debts/debts.repository.ts';
 import { earnMultiplier, multiplied, type TierMultipliers } from './tier-multipliers.ts';
 
 /**
@@ -161,7 +162,9 @@ export async function upsertCustomer(
 
 /**
  * Brings one source's points from what the ledger holds for it (`accounted`) to `target`,
- * writing the difference (or nothing).
+ * writing the difference (or nothing). A clawback the balance cannot cover (the points were
+ * spent) is owed, or forgiven when the store says so (docs/decisions/027); answers whether
+ * points became owed.
  */
 async function settle(
   tx: Executor,
@@ -177,10 +180,10 @@ async function settle(
     at: Date;
     expiresAt: Date | null;
   },
-): Promise<void> {
+): Promise<boolean> {
   const { net, rows } = input.accounted ?? { net: 0, rows: 0 };
   const diff = input.target - net;
-  if (diff === 0) return;
+  if (diff === 0) return false;
   const entry = {
     merchantId: input.merchant.id,
     customerId: input.customerId,
@@ -196,18 +199,20 @@ async function settle(
       idempotencyKey: rows === 0 ? `${input.keyBase}:earn` : `${input.keyBase}:adjust:${rows + 1}`,
       expiresAt: input.expiresAt,
     });
-  } else {
-    const firstClawback = rows === 1 && net > 0;
-    await debitPoints(tx, {
-      ...entry,
-      points: -diff,
-      kind: 'clawback',
-      preferOwnLots: true,
-      idempotencyKey: firstClawback
-        ? `${input.keyBase}:clawback`
-        : `${input.keyBase}:adjust:${rows + 1}`,
-    });
+    return false;
   }
+  const firstClawback = rows === 1 && net > 0;
+  const row = await debitPoints(tx, {
+    ...entry,
+    points: -diff,
+    kind: 'clawback',
+    preferOwnLots: true,
+    shortfall: input.merchant.forgiveSpentClawbacks ? 'forgive' : 'owe_spent',
+    idempotencyKey: firstClawback
+      ? `${input.keyBase}:clawback`
+      : `${input.keyBase}:adjust:${rows + 1}`,
+  });
+  return (row?.debtDelta ?? 0) > 0;
 }
 
 /** Spendable now: the order reached a chosen status and its holding period is over. */
@@ -218,7 +223,8 @@ const isReleased = (order: OrderRow, now: Date) =>
  * The customer's order points as the facts call for them: each counted order earns its rule
  * points (times the share not refunded) up to the rule's per-customer cap, and every N-th counted
  * order also earns the repeat-purchase bonus. Reversed orders earn nothing; orders whose points
- * are not spendable yet (pending) earn nothing *yet* but keep their place in the count.
+ * are not spendable yet (pending) earn nothing *yet* but keep their place in the count. Answers
+ * whether a clawback left points owed.
  */
 async function reconcileCustomerOrders(
   tx: Executor,
@@ -226,7 +232,7 @@ async function reconcileCustomerOrders(
   customerId: number,
   at: Date,
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   const { merchant, rules } = config;
   const counted = await findEarnedOrders(tx, merchant.id, customerId);
   const accounted = await accountedForSources(
@@ -240,6 +246,7 @@ async function reconcileCustomerOrders(
   const repeat = rules.get('repeat_purchase');
   const every = enabled(repeat) ? Math.max(1, repeat.requiredPurchases ?? 1) : 0;
   let live = 0;
+  let owed = false;
   for (const order of counted) {
     let earn = 0;
     let bonus = 0;
@@ -268,23 +275,30 @@ async function reconcileCustomerOrders(
       at,
       expiresAt: expiryFor(merchant, order.releaseAt ?? at),
     };
-    await settle(tx, {
-      ...common,
-      sourceType: 'order',
-      keyBase: `order:${order.id}`,
-      ruleEvent: 'order.created',
-      target: earn,
-      accounted: accounted.get(`order:${order.id}`),
-    });
-    await settle(tx, {
-      ...common,
-      sourceType: 'repeat_purchase',
-      keyBase: `order:${order.id}:repeat`,
-      ruleEvent: 'repeat_purchase',
-      target: bonus,
-      accounted: accounted.get(`repeat_purchase:${order.id}`),
-    });
+    if (
+      await settle(tx, {
+        ...common,
+        sourceType: 'order',
+        keyBase: `order:${order.id}`,
+        ruleEvent: 'order.created',
+        target: earn,
+        accounted: accounted.get(`order:${order.id}`),
+      })
+    )
+      owed = true;
+    if (
+      await settle(tx, {
+        ...common,
+        sourceType: 'repeat_purchase',
+        keyBase: `order:${order.id}:repeat`,
+        ruleEvent: 'repeat_purchase',
+        target: bonus,
+        accounted: accounted.get(`repeat_purchase:${order.id}`),
+      })
+    )
+      owed = true;
   }
+  return owed;
 }
 
 export interface OrderEventInput {
@@ -355,11 +369,16 @@ const RECONCILE_FACTS = [
   'amountPoints',
 ] as const satisfies readonly (keyof OrderRow)[];
 
+/**
+ * Applies one order event. `recoveryDue`: a clawback left points owed, or a coupon whose points
+ * had been given back was used after all — the debts module has a recovery queued for after the
+ * commit (docs/decisions/027).
+ */
 export async function applyOrderEvent(
   tx: Executor,
   config: EngineConfig,
   input: OrderEventInput,
-): Promise<{ earnStatus: OrderRow['earnStatus'] }> {
+): Promise<{ earnStatus: OrderRow['earnStatus']; recoveryDue: boolean }> {
   const { merchant, rules } = config;
   const { order: facts, at, now } = input;
 
@@ -392,11 +411,23 @@ export async function applyOrderEvent(
 
   const before = order;
   order = mergeOrderFacts(merchant, order, input);
+  let recoveryDue = false;
   if (order.couponRedemptionId === null && facts.couponCodes.length > 0) {
-    order.couponRedemptionId = await markCouponUsed(tx, merchant.id, facts.couponCodes, {
+    const used = await markCouponUsed(tx, merchant.id, facts.couponCodes, {
       orderId: order.id,
       at,
     });
+    order.couponRedemptionId = used?.id ?? null;
+    // Its points had been given back (cancelled, or withdrawn for a clawback), yet it was used:
+    // they are taken again after the commit, by the shopper's recovery.
+    if (used?.returned) {
+      await enqueueDebtRecovery(tx, {
+        merchantId: merchant.id,
+        customerId: used.customerId,
+        at: now,
+      });
+      recoveryDue = true;
+    }
   }
   if (facts.couponCodes.length > 0)
     await markReferralCouponsUsed(tx, merchant.id, facts.couponCodes, {
@@ -469,9 +500,23 @@ export async function applyOrderEvent(
     return a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b;
   });
   if (order.customerId !== null && order.earnStatus === 'earned' && changed) {
-    await reconcileCustomerOrders(tx, config, order.customerId, at, now < at ? at : now);
+    const owed = await reconcileCustomerOrders(
+      tx,
+      config,
+      order.customerId,
+      at,
+      now < at ? at : now,
+    );
+    if (owed) {
+      await enqueueDebtRecovery(tx, {
+        merchantId: merchant.id,
+        customerId: order.customerId,
+        at: now,
+      });
+      recoveryDue = true;
+    }
   }
-  return { earnStatus: order.earnStatus };
+  return { earnStatus: order.earnStatus, recoveryDue };
 }
 
 /**

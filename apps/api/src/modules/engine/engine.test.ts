@@ -352,8 +352,14 @@ describe.each([
   });
 
   describe('clawback', () => {
-    test('after points were spent the balance goes to zero, never below, and the shortfall is recorded', async () => {
+    /** 100 points earned, 80 spent, then the order cancelled (twice): 20 taken, 80 short. */
+    async function spentThenCancelled(forgiveSpentClawbacks: boolean) {
       const merchantId = await setupStore(ctx, { rules: { 'order.created': { points: 100 } } });
+      if (forgiveSpentClawbacks)
+        await ctx.database.db
+          .update(merchants)
+          .set({ forgiveSpentClawbacks })
+          .where(eq(merchants.id, merchantId));
       const c = customer();
       const order = { id: nextId(), customer: c, total: 300, status: 'completed' };
       await deliverOk(ctx, webhooks.orderCreated(merchantId, order));
@@ -373,6 +379,7 @@ describe.each([
       const cancel = webhooks.orderCancelled(merchantId, order, new Date(Date.now() + 1000));
       await deliverOk(ctx, cancel);
       await deliverOk(ctx, cancel);
+      await ctx.app.services.debts.idle();
       expect(await balanceOf(ctx, merchantId, c.id)).toBe(0);
       const clawbacks = (await ledgerOf(ctx, merchantId)).filter((r) => r.kind === 'clawback');
       expect(clawbacks).toHaveLength(1);
@@ -381,7 +388,7 @@ describe.each([
         shortfall: 80,
         idempotencyKey: `order:${order.id}:clawback`,
       });
-      // Later earnings are the shopper's: the forgiven shortfall is not taken from them.
+      // A later order's 100 points.
       await deliverOk(
         ctx,
         webhooks.orderCreated(
@@ -390,7 +397,26 @@ describe.each([
           new Date(Date.now() + 2000),
         ),
       );
-      expect(await balanceOf(ctx, merchantId, c.id)).toBe(100);
+      return { merchantId, customerId: c.id, clawback: clawbacks[0]! };
+    }
+
+    test('after points were spent the balance goes to zero, never below, and the shortfall is owed until later points repay it', async () => {
+      const { merchantId, customerId, clawback } = await spentThenCancelled(false);
+      // The 80 spent points were owed (decision 027); the next 100 repay them first.
+      expect(clawback.debtDelta).toBe(80);
+      expect(await balanceOf(ctx, merchantId, customerId)).toBe(20);
+      const [customerRow] = await ctx.database.db
+        .select({ debt: customers.pointsDebt })
+        .from(customers)
+        .where(eq(customers.id, customerId));
+      expect(customerRow!.debt).toBe(0);
+      await expectLedgerInvariant(ctx, merchantId);
+    });
+
+    test('a store that forgives writes the shortfall off: later earnings are the shopper’s', async () => {
+      const { merchantId, customerId, clawback } = await spentThenCancelled(true);
+      expect(clawback.debtDelta).toBe(0);
+      expect(await balanceOf(ctx, merchantId, customerId)).toBe(100);
       await expectLedgerInvariant(ctx, merchantId);
     });
 

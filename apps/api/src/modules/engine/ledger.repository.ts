@@ -16,6 +16,8 @@ export interface NewLedgerRow {
   idempotencyKey: string;
   expiresAt?: Date | null;
   shortfall?: number;
+  /** How the row moves what the shopper owes (docs/decisions/027). */
+  debtDelta?: number;
   note?: string | null;
   createdAt?: Date;
 }
@@ -46,6 +48,60 @@ export async function lockCustomerBalance(
     .where(and(eq(customers.merchantId, merchantId), eq(customers.id, customerId)))
     .for('update');
   return row ? row.balance : null;
+}
+
+/**
+ * Locks the customer's row for the rest of the transaction and returns the balance, what they
+ * owe and what they spent on coupons, net of coupons given back (docs/decisions/027).
+ */
+export async function lockCustomerPoints(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+): Promise<{ balance: number; debt: number; redeemed: number } | null> {
+  const [row] = await db
+    .select({
+      balance: customers.pointsBalance,
+      debt: customers.pointsDebt,
+      redeemed: customers.lifetimeRedeemed,
+    })
+    .from(customers)
+    .where(and(eq(customers.merchantId, merchantId), eq(customers.id, customerId)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Moves what the shopper owes by one ledger row's debt_delta. */
+export async function addToDebt(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+  delta: number,
+): Promise<void> {
+  await db
+    .update(customers)
+    .set({ pointsDebt: sql`${customers.pointsDebt} + ${delta}`, updatedAt: sql`now()` })
+    .where(and(eq(customers.merchantId, merchantId), eq(customers.id, customerId)));
+}
+
+/** Of these shoppers (already locked), the ones who owe points, and how many. */
+export async function findDebtors(
+  db: Executor,
+  merchantId: number,
+  customerIds: number[],
+): Promise<Map<number, number>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: customers.id, debt: customers.pointsDebt })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.merchantId, merchantId),
+        inArray(customers.id, customerIds),
+        gt(customers.pointsDebt, 0),
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r.debt]));
 }
 
 /**
@@ -244,7 +300,7 @@ export async function creditMany(
     expiresAt: Date | null;
   }[],
   at: Date,
-): Promise<{ customerId: number; points: number }[]> {
+): Promise<{ customerId: number; points: number; ledgerId: number }[]> {
   if (entries.length === 0) return [];
   const arr = (values: (string | number | null)[]) => JSON.stringify(values);
   await db.execute(sql`
@@ -288,10 +344,16 @@ export async function creditMany(
         from (select customer_id, sum(delta)::int as total from written group by 1) w
        where c.merchant_id = ${merchantId} and c.id = w.customer_id
     )
-    select customer_id, delta from written`);
+    select id, customer_id, delta from written`);
   return (
-    result as unknown as { rows: { customer_id: string | number; delta: number }[] }
-  ).rows.map((r) => ({ customerId: Number(r.customer_id), points: Number(r.delta) }));
+    result as unknown as {
+      rows: { id: string | number; customer_id: string | number; delta: number }[];
+    }
+  ).rows.map((r) => ({
+    customerId: Number(r.customer_id),
+    points: Number(r.delta),
+    ledgerId: Number(r.id),
+  }));
 }
 
 /** The shopper's ledger rows that carry a note (an erasure reads them: docs/decisions/029). */

@@ -202,6 +202,7 @@ export interface CouponRow {
   usedAt: Date | null;
   usedOrderId: string | null;
   cancelledAt: Date | null;
+  cancelReason: 'merchant' | 'clawback' | null;
   failureReason: string | null;
 }
 
@@ -262,7 +263,8 @@ export async function findCoupons(
     select r.id::text as id, r.coupon_code, r.status, r.points, r.customer_id::text as customer_id,
            c.first_name, c.last_name, c.email, w.id::text as reward_id, w.name as reward_name,
            w.type as reward_type, w.value as reward_value, r.created_at, r.coupon_expires_at,
-           r.used_at, r.used_order_id::text as used_order_id, r.cancelled_at, r.failure_reason
+           r.used_at, r.used_order_id::text as used_order_id, r.cancelled_at, r.cancel_reason,
+           r.failure_reason
       from ${source} r
       join rewards w on w.merchant_id = r.merchant_id and w.id = r.reward_id
       left join customers c on c.merchant_id = r.merchant_id and c.id = r.customer_id
@@ -288,6 +290,7 @@ export async function findCoupons(
     usedAt: date(r.used_at),
     usedOrderId: (r.used_order_id as string | null) ?? null,
     cancelledAt: date(r.cancelled_at),
+    cancelReason: (r.cancel_reason as 'merchant' | 'clawback' | null) ?? null,
     failureReason: (r.failure_reason as string | null) ?? null,
   }));
 }

@@ -111,6 +111,7 @@ export function toMerchantCoupon(row: CouponRow, now: Date): MerchantCoupon {
     usedAt: row.usedAt?.toISOString() ?? null,
     usedOrderId: row.usedOrderId,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason,
     failureReason: row.failureReason,
   };
 }

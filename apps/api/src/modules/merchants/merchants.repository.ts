@@ -63,6 +63,7 @@ export async function updateMerchantSettings(
     pointsExpiryDays?: number | null;
     pointsSpendableOn?: string[];
     pointsHoldDays?: number;
+    forgiveSpentClawbacks?: boolean;
   },
 ): Promise<MerchantRow | undefined> {
   // Only the settings sent change: Drizzle would otherwise write undefined as "no change" anyway,
@@ -71,6 +72,8 @@ export async function updateMerchantSettings(
   if (values.pointsExpiryDays !== undefined) set.pointsExpiryDays = values.pointsExpiryDays;
   if (values.pointsSpendableOn !== undefined) set.pointsSpendableOn = values.pointsSpendableOn;
   if (values.pointsHoldDays !== undefined) set.pointsHoldDays = values.pointsHoldDays;
+  if (values.forgiveSpentClawbacks !== undefined)
+    set.forgiveSpentClawbacks = values.forgiveSpentClawbacks;
   const [row] = await db
     .update(merchants)
     .set({ ...set, updatedAt: sql`now()` })

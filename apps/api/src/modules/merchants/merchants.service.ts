@@ -61,6 +61,7 @@ export function toMerchantSettings(merchant: MerchantRow): MerchantSettings {
     pointsExpiryDays: merchant.pointsExpiryDays,
     pointsSpendableOn: spendableOn.length > 0 ? spendableOn : [...POINTS_SPENDABLE_DEFAULT],
     pointsHoldDays: merchant.pointsHoldDays,
+    forgiveSpentClawbacks: merchant.forgiveSpentClawbacks,
   };
 }
 
@@ -157,6 +158,7 @@ export function createMerchantsService({ db }: { db: Database }) {
       pointsExpiryDays: settings.pointsExpiryDays,
       pointsSpendableOn: settings.pointsSpendableOn,
       pointsHoldDays: settings.pointsHoldDays,
+      forgiveSpentClawbacks: settings.forgiveSpentClawbacks,
     });
     if (!merchant) throw new AppError('NOT_FOUND');
     return toMerchantSettings(merchant);

@@ -198,6 +198,7 @@ describe('GET/PUT /api/merchants/settings', () => {
       pointsExpiryDays: null,
       pointsSpendableOn: ['completed', 'delivered'],
       pointsHoldDays: 0,
+      forgiveSpentClawbacks: false,
     });
     for (const bad of [0, -1, 3651, 1.5, '30']) {
       const res = await put(token, { pointsExpiryDays: bad });
@@ -230,6 +231,7 @@ describe('GET/PUT /api/merchants/settings', () => {
       pointsExpiryDays: 90,
       pointsSpendableOn: ['completed', 'delivered', 'shipped'],
       pointsHoldDays: 14,
+      forgiveSpentClawbacks: false,
     });
     const [row] = await ctx.database.db
       .select({ on: merchants.pointsSpendableOn, hold: merchants.pointsHoldDays })
@@ -242,6 +244,7 @@ describe('GET/PUT /api/merchants/settings', () => {
       pointsExpiryDays: 90,
       pointsSpendableOn: ['completed', 'delivered', 'shipped'],
       pointsHoldDays: 0,
+      forgiveSpentClawbacks: false,
     });
     expect((await put(token, { pointsSpendableOn: ['under_review'] })).json().data).toMatchObject({
       pointsSpendableOn: ['under_review'],
@@ -280,6 +283,7 @@ describe('GET/PUT /api/merchants/settings', () => {
       pointsExpiryDays: null,
       pointsSpendableOn: ['completed', 'delivered'],
       pointsHoldDays: 0,
+      forgiveSpentClawbacks: false,
     });
   });
 
@@ -314,6 +318,7 @@ describe('GET/PUT /api/merchants/settings', () => {
       pointsExpiryDays: null,
       pointsSpendableOn: ['completed', 'delivered'],
       pointsHoldDays: 0,
+      forgiveSpentClawbacks: false,
     });
     expect(
       (

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { redemptions, rewards } from '../../db/schema/index.ts';
 import type { RewardRow } from './rewards.repository.ts';
@@ -80,6 +80,8 @@ export async function updateRedemption(
       | 'failureReason'
       | 'couponCode'
       | 'cancelledAt'
+      | 'cancelReason'
+      | 'usedAt'
     >
   >,
 ): Promise<void> {
@@ -172,4 +174,52 @@ export async function findTierStanding(
     need: Number(row.need ?? 0),
     have: Number(row.have ?? 0),
   };
+}
+
+/**
+ * The shopper's coupons that may be withdrawn to cover what they owe (docs/decisions/027): issued
+ * (Salla made them, nobody used them that we know of) and not expired.
+ */
+export async function findWithdrawableCoupons(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+  now: Date,
+): Promise<RedemptionRow[]> {
+  return db
+    .select()
+    .from(redemptions)
+    .where(
+      and(
+        eq(redemptions.merchantId, merchantId),
+        eq(redemptions.customerId, customerId),
+        eq(redemptions.status, 'issued'),
+        or(isNull(redemptions.couponExpiresAt), gt(redemptions.couponExpiresAt, now)),
+      ),
+    )
+    .orderBy(desc(redemptions.createdAt), desc(redemptions.id));
+}
+
+/**
+ * The shopper's coupons whose points were given back (cancelled or withdrawn) but that an order
+ * used all the same, whose points have not been taken again yet (`coupon_reclaim:{id}`).
+ */
+export async function findCouponsToReclaim(
+  db: Executor,
+  merchantId: number,
+  customerId: number,
+): Promise<{ id: string }[]> {
+  return db
+    .select({ id: redemptions.id })
+    .from(redemptions)
+    .where(
+      and(
+        eq(redemptions.merchantId, merchantId),
+        eq(redemptions.customerId, customerId),
+        eq(redemptions.status, 'used'),
+        isNotNull(redemptions.cancelReason),
+        sql`not exists (select 1 from points_ledger l where l.merchant_id = ${redemptions.merchantId}
+              and l.idempotency_key = 'coupon_reclaim:' || ${redemptions.id}::text)`,
+      ),
+    );
 }

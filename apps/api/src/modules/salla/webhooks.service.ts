@@ -245,6 +245,11 @@ export function createWebhookService(deps: {
   parseEvent?: typeof parseEventData;
   /** Told after an order event was committed (the referral engine settles the store's referrals). */
   afterOrderEvent?: (merchantId: number) => void;
+  /**
+   * Told after an event whose transaction queued a debt recovery committed (a clawback left
+   * points owed: the debts module withdraws coupons at Salla, outside this transaction).
+   */
+  afterRecoveryQueued?: (merchantId: number) => void;
 }) {
   const { ctx, salla, authService, sallaTokens } = deps;
   const parseEvent = deps.parseEvent ?? parseEventData;
@@ -281,7 +286,7 @@ export function createWebhookService(deps: {
     config: EngineConfig,
     parsed: Parsed,
     input: { event: string; at: Date; refund?: RefundFacts },
-  ): Promise<[WebhookOutcome, string | null]> {
+  ): Promise<[WebhookOutcome, string | null, boolean?]> {
     const { event, at } = input;
     const { merchant } = config;
     if (parsed.type === 'unknown') return ['ignored', 'unknown event'];
@@ -289,7 +294,7 @@ export function createWebhookService(deps: {
       return ['ignored', 'store uninstalled'];
     switch (parsed.type) {
       case 'order': {
-        const { earnStatus } = await applyOrderEvent(tx, config, {
+        const { earnStatus, recoveryDue } = await applyOrderEvent(tx, config, {
           kind: parsed.kind,
           order: parsed.order,
           at,
@@ -298,7 +303,7 @@ export function createWebhookService(deps: {
         });
         const refundNote =
           input.refund?.kind === 'full' ? `; full refund: ${input.refund.reason}` : '';
-        return ['processed', `${earnStatus}${refundNote}`];
+        return ['processed', `${earnStatus}${refundNote}`, recoveryDue];
       }
       case 'customer':
         if (parsed.created)
@@ -395,10 +400,11 @@ export function createWebhookService(deps: {
     dedupeKey?: string;
   }): Promise<WebhookOutcome> {
     const dedupeKey = input.dedupeKey ?? sha256(input.raw);
-    const outcome = await apply({ ...input, dedupeKey });
+    const { outcome, recoveryDue } = await apply({ ...input, dedupeKey });
     remember(dedupeKey);
     if (outcome === 'processed' && input.envelope.event.startsWith('order.'))
       deps.afterOrderEvent?.(input.envelope.merchant);
+    if (recoveryDue) deps.afterRecoveryQueued?.(input.envelope.merchant);
     return outcome;
   }
 
@@ -410,10 +416,11 @@ export function createWebhookService(deps: {
     raw: Buffer;
     envelope: SallaEnvelope;
     dedupeKey: string;
-  }): Promise<WebhookOutcome> {
+  }): Promise<{ outcome: WebhookOutcome; recoveryDue: boolean }> {
     const at = parseSallaTime(envelope.created_at) ?? ctx.now();
     const parsed = parseEvent(envelope.event, envelope.data);
-    if (envelope.event === 'app.store.authorize') return install.authorize(envelope, dedupeKey, at);
+    if (envelope.event === 'app.store.authorize')
+      return { outcome: await install.authorize(envelope, dedupeKey, at), recoveryDue: false };
     const merchantId = envelope.merchant;
 
     let refund: RefundFacts | undefined;
@@ -425,7 +432,7 @@ export function createWebhookService(deps: {
           { kind: parsed.kind, order: parsed.order, at, now: ctx.now() },
           { dedupeKey, event: envelope.event, eventAt: at, body: raw.toString('utf8') },
         );
-        if (fast) return fast;
+        if (fast) return { outcome: fast, recoveryDue: false };
       }
     }
 
@@ -439,7 +446,7 @@ export function createWebhookService(deps: {
         payload: parsed.type === 'unknown' ? unhandledPayload(envelope) : envelope,
         outcome: 'received',
       });
-      if (!stored) return 'duplicate' as const;
+      if (!stored) return { outcome: 'duplicate' as const, recoveryDue: false };
       let current = await configs.current(tx, merchantId);
       if (!current) {
         // Events arrive in any order: the first one to name a store creates its row.
@@ -464,7 +471,7 @@ export function createWebhookService(deps: {
         }
         current = { ...current, merchant: locked };
       }
-      const [outcome, note] = await dispatch(tx, current, parsed, {
+      const [outcome, note, recoveryDue = false] = await dispatch(tx, current, parsed, {
         event: envelope.event,
         at,
         ...(refund ? { refund } : {}),
@@ -482,7 +489,7 @@ export function createWebhookService(deps: {
         );
       else if (outcome === 'ignored')
         log.info({ merchantId, event: envelope.event, note }, 'webhook ignored');
-      return outcome;
+      return { outcome, recoveryDue };
     });
   }
 

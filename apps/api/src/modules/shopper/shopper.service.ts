@@ -171,19 +171,45 @@ function historyDescription(
         default:
           return ar ? 'نقاط مكتسبة' : 'Points earned';
       }
-    case 'clawback':
-      return ar
+    case 'clawback': {
+      if (row.sourceType === 'debt')
+        return ar
+          ? 'سداد نقاط مستحقة عليك من طلبات أُلغيت'
+          : 'Points you owed from cancelled orders, repaid';
+      const owed = Math.max(0, row.debtDelta);
+      const removed = ar
         ? `خصم نقاط الطلب ${ref} بعد إلغائه أو استرجاعه`
         : `Points of order ${ref} removed after it was cancelled or refunded`;
+      if (owed === 0) return removed;
+      return ar
+        ? `${removed}، وبقي عليك ${owed} نقطة تُخصم من نقاطك القادمة`
+        : `${removed}; ${owed} points still owed, taken from your next points`;
+    }
     case 'redeem':
+      if (row.idempotencyKey.startsWith('coupon_reclaim:'))
+        return ar
+          ? `استبدال نقاط بمكافأة «${name}»: استُخدم كوبونها بعد إلغائه`
+          : `Points for "${name}": its coupon was used after it was cancelled`;
       return ar ? `استبدال نقاط بمكافأة «${name}»` : `Points exchanged for "${name}"`;
     case 'redeem_rollback':
+      if (row.idempotencyKey.startsWith('coupon_cancel:'))
+        return ar
+          ? `إعادة نقاط: ألغى المتجر كوبون «${name}»`
+          : `Points returned: the store cancelled the "${name}" coupon`;
+      if (row.idempotencyKey.startsWith('coupon_withdraw:'))
+        return ar
+          ? `إعادة نقاط كوبون «${name}» بعد سحبه، لأن الطلبات التي اشتُري بنقاطها أُلغيت`
+          : `Points returned from the "${name}" coupon, withdrawn because the orders whose points bought it were cancelled`;
       return ar
         ? `إعادة نقاط: تعذّر إصدار كوبون «${name}»`
         : `Points returned: the "${name}" coupon could not be issued`;
     case 'expire':
       return ar ? 'انتهت صلاحية نقاط' : 'Points expired';
     case 'adjust':
+      if (row.sourceType === 'debt')
+        return ar
+          ? 'أعفاك المتجر من النقاط المستحقة عليك'
+          : 'The store let you off the points you owed';
       return ar
         ? `تعديل من المتجر${name ? `: ${name}` : ''}`
         : `Adjusted by the store${name ? `: ${name}` : ''}`;
@@ -477,13 +503,14 @@ export function createShopperService(
       ];
     });
     const history: HistoryEntry[] = ledger
-      .filter((row) => row.delta !== 0)
+      .filter((row) => row.delta !== 0 || row.debtDelta !== 0)
       .map((row) => ({
         id: String(row.id),
         date: row.createdAt.toISOString(),
         formattedDate: dateFormats[lang].format(row.createdAt),
         description: historyDescription(row, lang, orderRefs),
         points: row.delta,
+        owed: row.debtDelta,
         type: row.delta > 0 ? ('earned' as const) : ('redeemed' as const),
         kind: row.kind,
       }));
@@ -503,6 +530,7 @@ export function createShopperService(
       },
       store: { name: merchant.storeName, url: merchant.storeUrl },
       availablePoints: customer.pointsBalance,
+      pointsOwed: customer.pointsDebt,
       expiringPoints: expiring.points,
       nextExpiryAt: expiring.firstAt?.toISOString() ?? null,
       pendingPoints,

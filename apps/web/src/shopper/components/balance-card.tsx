@@ -6,12 +6,19 @@ import { Icon } from './icons';
 
 export type BalanceCardProps = Pick<
   CustomerLoyaltyData,
-  'availablePoints' | 'expiringPoints' | 'nextExpiryAt' | 'pendingPoints' | 'pointsRelease'
+  | 'availablePoints'
+  | 'expiringPoints'
+  | 'nextExpiryAt'
+  | 'pendingPoints'
+  | 'pointsRelease'
+  | 'pointsOwed'
 >;
 
 /**
  * Spec §2: the big points balance, the points about to expire, and the pending points of recent
- * orders, apart: they are not spendable until the order reaches a status the store chose.
+ * orders, apart: they are not spendable until the order reaches a status the store chose. Points
+ * owed (orders cancelled after their points were spent, decision 027) are said plainly: the next
+ * points repay them first.
  */
 export function BalanceCard({
   availablePoints,
@@ -19,6 +26,7 @@ export function BalanceCard({
   nextExpiryAt,
   pendingPoints,
   pointsRelease,
+  pointsOwed,
 }: BalanceCardProps) {
   const { t, tp, language } = useI18n();
   const statuses = pointsRelease.spendableOn
@@ -45,6 +53,18 @@ export function BalanceCard({
           <Icon name="history" className="size-3.5" />
           {tp('balance.expiring', expiringPoints, { date: formatDate(nextExpiryAt, language) })}
         </p>
+      ) : null}
+      {pointsOwed > 0 ? (
+        <div
+          className="relative mt-4 space-y-1 border-t border-white/20 pt-3"
+          data-testid="points-owed"
+        >
+          <p className="flex items-center gap-1.5 text-sm font-bold">
+            <Icon name="alert" className="size-4 shrink-0" />
+            {tp('balance.owed', pointsOwed)}
+          </p>
+          <p className="text-xs leading-relaxed text-brand-100">{t('balance.owedHint')}</p>
+        </div>
       ) : null}
       {pendingPoints > 0 ? (
         <div

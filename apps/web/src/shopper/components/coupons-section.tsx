@@ -33,12 +33,24 @@ const STATUS: Record<RedemptionStatus, { label: TextKey; tone: string }> = {
   },
 };
 
-function CouponCode({ code, large = false }: { code: string; large?: boolean }) {
+function CouponCode({
+  code,
+  large = false,
+  dead = false,
+}: {
+  code: string;
+  large?: boolean;
+  /** A cancelled coupon: its code no longer works at checkout. */
+  dead?: boolean;
+}) {
   return (
     <code
       dir="ltr"
       className={cx(
-        'rounded-lg border border-dashed border-brand-600/60 bg-brand-50 px-2.5 py-1 font-mono font-bold tracking-wider text-brand-900 select-all dark:bg-brand-950 dark:text-brand-100',
+        'rounded-lg border border-dashed px-2.5 py-1 font-mono font-bold tracking-wider',
+        dead
+          ? 'border-slate-400 bg-slate-100 text-slate-500 line-through dark:bg-slate-800 dark:text-slate-400'
+          : 'border-brand-600/60 bg-brand-50 text-brand-900 select-all dark:bg-brand-950 dark:text-brand-100',
         large ? 'text-2xl' : 'text-base',
       )}
     >
@@ -68,6 +80,8 @@ export function CouponsSection({ coupons }: CouponsSectionProps) {
       <ul className={cx(CARD, 'divide-y divide-slate-200 dark:divide-slate-800')}>
         {newestFirst.map((coupon) => {
           const status = STATUS[coupon.status] ?? STATUS.pending;
+          const cancelled = coupon.status === 'cancelled';
+          const withdrawn = cancelled && coupon.cancelReason === 'clawback';
           return (
             <li key={coupon.id} className="space-y-2 p-4">
               <div className="flex items-start justify-between gap-3">
@@ -80,18 +94,18 @@ export function CouponsSection({ coupons }: CouponsSectionProps) {
                     status.tone,
                   )}
                 >
-                  {t(status.label)}
+                  {t(withdrawn ? 'coupons.status.withdrawn' : status.label)}
                 </span>
               </div>
               {coupon.code ? (
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <CouponCode code={coupon.code} />
-                  <CopyButton code={coupon.code} />
+                  <CouponCode code={coupon.code} dead={cancelled} />
+                  {cancelled ? null : <CopyButton code={coupon.code} />}
                 </div>
               ) : coupon.status === 'pending' ? (
                 <p className="text-sm text-slate-600 dark:text-slate-400">{t('coupons.noCode')}</p>
               ) : null}
-              {coupon.expiresAt ? (
+              {coupon.expiresAt && !cancelled ? (
                 <p className="text-xs text-slate-600 dark:text-slate-400">
                   {t('coupons.expires', { date: formatDate(coupon.expiresAt, language) })}
                 </p>

@@ -23,6 +23,8 @@ export function HistoryPanel({ history }: HistoryPanelProps) {
       <ul className={cx(CARD, 'divide-y divide-slate-200 dark:divide-slate-800')}>
         {shown.map((entry) => {
           const credit = entry.points >= 0;
+          // A clawback the balance could not cover moves no points now: what it left owed shows.
+          const owedOnly = entry.points === 0 && (entry.owed ?? 0) > 0;
           return (
             <li key={entry.id} className="flex items-center gap-3 p-4">
               <div className="min-w-0 flex-1">
@@ -37,16 +39,27 @@ export function HistoryPanel({ history }: HistoryPanelProps) {
                   </span>
                 </p>
               </div>
-              <bdi
-                dir="ltr"
-                className={cx(
-                  'shrink-0 font-bold tabular-nums',
-                  credit ? 'text-brand-700 dark:text-brand-300' : 'text-red-700 dark:text-red-300',
-                )}
-              >
-                {credit ? '+' : '−'}
-                {formatNumber(Math.abs(entry.points), language)}
-              </bdi>
+              {owedOnly ? (
+                <span className="shrink-0 text-sm font-bold text-amber-800 dark:text-amber-300">
+                  <bdi dir="ltr" className="tabular-nums">
+                    {formatNumber(entry.owed, language)}
+                  </bdi>{' '}
+                  {t('history.owed')}
+                </span>
+              ) : (
+                <bdi
+                  dir="ltr"
+                  className={cx(
+                    'shrink-0 font-bold tabular-nums',
+                    credit
+                      ? 'text-brand-700 dark:text-brand-300'
+                      : 'text-red-700 dark:text-red-300',
+                  )}
+                >
+                  {credit ? '+' : '−'}
+                  {formatNumber(Math.abs(entry.points), language)}
+                </bdi>
+              )}
             </li>
           );
         })}

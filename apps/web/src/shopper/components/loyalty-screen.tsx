@@ -74,6 +74,7 @@ export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
         nextExpiryAt={data.nextExpiryAt}
         pendingPoints={data.pendingPoints}
         pointsRelease={data.pointsRelease}
+        pointsOwed={data.pointsOwed ?? 0}
       />
       {data.tier ? <TierCard tier={data.tier} rewards={data.rewards} /> : null}
 

@@ -41,6 +41,7 @@ export function applyRedemption(
     formattedDate: entry.formattedDate,
     description: entry.description,
     points: -coupon.pointsRequired,
+    owed: 0,
     type: 'redeemed',
     kind: 'redeem',
   };

@@ -51,6 +51,17 @@ export const ar = {
     other: '{{count}} نقطة تنتهي صلاحيتها في {{date}}',
   },
 
+  'balance.owed': {
+    zero: 'عليك {{count}} نقطة',
+    one: 'عليك نقطة واحدة',
+    two: 'عليك نقطتان',
+    few: 'عليك {{count}} نقاط',
+    many: 'عليك {{count}} نقطة',
+    other: 'عليك {{count}} نقطة',
+  },
+  'balance.owedHint':
+    'أُلغيت طلبات أو استُردّت بعد أن استبدلت نقاطها، فتُخصم هذه النقاط من نقاطك القادمة قبل أن يُضاف شيء إلى رصيدك.',
+
   'balance.pending': {
     zero: '{{count}} نقطة معلّقة',
     one: 'نقطة واحدة معلّقة',
@@ -129,6 +140,7 @@ export const ar = {
   // As the API describes redemptions in the history (shopper.service.ts).
   'history.redeemedFor': 'استبدال نقاط بمكافأة «{{name}}»',
   'history.earned': 'مكتسبة',
+  'history.owed': 'مستحقة عليك',
   'history.redeemed': 'مستبدلة',
 
   'coupons.title': 'كوبوناتي',
@@ -143,6 +155,7 @@ export const ar = {
   'coupons.status.expired': 'منتهي الصلاحية',
   'coupons.status.failed': 'لم يصدر',
   'coupons.status.cancelled': 'ألغاه المتجر (أعيدت النقاط)',
+  'coupons.status.withdrawn': 'سُحب: أُلغيت الطلبات التي اشتُري بنقاطها',
 
   'redeem.successTitle': 'تم استبدال نقاطك بمكافأة «{{name}}»',
   'redeem.codeLabel': 'رمز الكوبون',

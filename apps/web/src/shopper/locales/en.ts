@@ -45,6 +45,9 @@ export const en: Catalogue = {
     other: '{{count}} points expire on {{date}}',
   },
 
+  'balance.owed': { one: 'You owe {{count}} point', other: 'You owe {{count}} points' },
+  'balance.owedHint':
+    'Orders were cancelled or refunded after you had spent their points, so these points come out of your next points before any reach your balance.',
   'balance.pending': { one: '{{count}} pending point', other: '{{count}} pending points' },
   'balance.pendingHint':
     'From your recent orders, not spendable yet. They become spendable when the order reaches {{statuses}}.',
@@ -96,6 +99,7 @@ export const en: Catalogue = {
   'history.showAll': 'Show the full history ({{count}})',
   'history.redeemedFor': 'Points exchanged for "{{name}}"',
   'history.earned': 'Earned',
+  'history.owed': 'owed',
   'history.redeemed': 'Redeemed',
 
   'coupons.title': 'My coupons',
@@ -110,6 +114,7 @@ export const en: Catalogue = {
   'coupons.status.expired': 'Expired',
   'coupons.status.failed': 'Not issued',
   'coupons.status.cancelled': 'Cancelled by the store (points returned)',
+  'coupons.status.withdrawn': 'Withdrawn: the orders whose points bought it were cancelled',
 
   'redeem.successTitle': 'You redeemed your points for "{{name}}"',
   'redeem.codeLabel': 'Coupon code',

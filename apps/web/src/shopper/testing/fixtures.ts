@@ -84,6 +84,7 @@ export function historyEntry(index: number, overrides: Partial<HistoryEntry> = {
     formattedDate: `${20 - index} نوفمبر 2026`,
     description: `نقاط الطلب رقم ${1000 + index}`,
     points: 50,
+    owed: 0,
     type: 'earned',
     kind: 'earn',
     ...overrides,
@@ -103,6 +104,7 @@ export function coupon(overrides: Partial<ShopperCoupon> = {}): ShopperCoupon {
     code: 'NQT-7K2M-9QX4',
     expiresAt: '2026-12-31T20:59:59.000Z',
     createdAt: '2026-11-23T10:00:00.000Z',
+    cancelReason: null,
     ...overrides,
   };
 }
@@ -118,6 +120,7 @@ export function loyaltyData(overrides: Partial<CustomerLoyaltyData> = {}): Custo
     },
     store: { name: 'متجر نقاط التجريبي', url: STORE_ORIGIN },
     availablePoints: 250,
+    pointsOwed: 0,
     expiringPoints: 0,
     nextExpiryAt: null,
     pendingPoints: 0,

@@ -11,6 +11,7 @@ import { CustomerNotificationsCard } from '../../../features/notifications/compo
 import { StoreInfoPanel } from '../../../features/store/components/store-info-panel';
 import { PointsExpiryCard } from '../../../features/store/components/points-expiry-card';
 import { PointsReleaseCard } from '../../../features/store/components/points-release-card';
+import { SpentClawbackCard } from '../../../features/store/components/spent-clawback-card';
 import { SubscriptionUsagePanel } from '../../../features/store/components/subscription-usage-panel';
 import { cn } from '../../../lib/cn';
 import { telHref, useSupportContacts } from '../../../lib/support-contacts';
@@ -44,6 +45,8 @@ export function SettingsRoute() {
         <PointsExpiryCard />
 
         <PointsReleaseCard />
+
+        <SpentClawbackCard />
 
         <CustomerNotificationsCard />
 

@@ -43,8 +43,13 @@ export function useCancelCoupon() {
       );
     },
     onError: (error) => {
-      // The coupon changed since the list was read (used, expired): read it again.
-      if (isApiError(error) && (error.code === 'COUPON_NOT_CANCELLABLE' || error.status === 404))
+      // The coupon changed since the list was read (used, expired, used at Salla): read it again.
+      if (
+        isApiError(error) &&
+        (error.code === 'COUPON_NOT_CANCELLABLE' ||
+          error.code === 'COUPON_USED_AT_SALLA' ||
+          error.status === 404)
+      )
         void queryClient.invalidateQueries({ queryKey: couponsKeys.lists(merchantId) });
     },
   });

@@ -91,7 +91,7 @@ export function CouponStatusNotes({ coupon }: { coupon: MerchantCoupon }) {
 export function CouponStatus({ coupon }: { coupon: MerchantCoupon }) {
   return (
     <div className="flex flex-col items-start gap-1.5">
-      <CouponStatusBadge status={coupon.status} />
+      <CouponStatusBadge status={coupon.status} cancelReason={coupon.cancelReason} />
       <CouponStatusNotes coupon={coupon} />
     </div>
   );

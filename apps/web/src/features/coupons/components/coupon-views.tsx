@@ -178,7 +178,7 @@ export function CouponCards({ coupons, onCancel, busy }: CouponViewsProps) {
                 <CouponCodeCell coupon={coupon} />
                 <CouponSource source={coupon.source} />
               </div>
-              <CouponStatusBadge status={coupon.status} />
+              <CouponStatusBadge status={coupon.status} cancelReason={coupon.cancelReason} />
             </div>
             <CouponStatusNotes coupon={coupon} />
             <CouponShopper customer={coupon.customer} />

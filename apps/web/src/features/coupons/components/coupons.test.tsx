@@ -37,6 +37,7 @@ function coupon(overrides: Partial<MerchantCoupon> = {}): MerchantCoupon {
     usedAt: null,
     usedOrderId: null,
     cancelledAt: null,
+    cancelReason: null,
     failureReason: null,
     ...overrides,
   });
@@ -85,6 +86,20 @@ const rows = () => screen.getAllByTestId('coupon-row');
 const plain = (text: string) => text.replace(/\s/gu, ' ');
 
 describe('/coupons', () => {
+  test('a coupon withdrawn because the orders that bought it were cancelled reads withdrawn, not cancelled by you', async () => {
+    const withdrawn = coupon({
+      status: 'cancelled',
+      cancelledAt: '2026-11-11T08:00:00.000Z',
+      cancelReason: 'clawback',
+    });
+    couponsApi(() => HttpResponse.json(page([withdrawn])));
+    await openCoupons();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0]!).getByText('سُحب لإلغاء طلبات')).toBeInTheDocument();
+    expect(within(rows()[0]!).queryByText('ملغى')).toBeNull();
+    expect(within(screen.getByTestId('coupon-card')).getByText('سُحب لإلغاء طلبات')).toBeVisible();
+  });
+
   test('each coupon shows its code, shopper, value, points, source, status and dates, as a row and as a card', async () => {
     const unused = coupon();
     const used = coupon({
@@ -251,7 +266,13 @@ describe('/coupons', () => {
         HttpResponse.json(
           CancelCouponResponseSchema.parse({
             success: true,
-            data: { ...unused, id, status: 'cancelled', cancelledAt: '2026-11-20T12:00:00.000Z' },
+            data: {
+              ...unused,
+              id,
+              status: 'cancelled',
+              cancelledAt: '2026-11-20T12:00:00.000Z',
+              cancelReason: 'merchant',
+            },
           }),
         ),
     );

@@ -3,8 +3,10 @@ import {
   AdjustmentResponseSchema,
   CustomerDataResponseSchema,
   EraseResponseSchema,
+  ForgiveDebtResponseSchema,
   ImportResponseSchema,
   type AdjustPointsBody,
+  type ForgiveDebtBody,
 } from '@nuqat/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { getMerchantId } from '../../../lib/session';
@@ -32,6 +34,25 @@ export function useAdjustPoints(id: string) {
           method: 'POST',
           body,
           schema: AdjustmentResponseSchema,
+        })
+      ).data,
+    onSuccess: () => void refresh(),
+  });
+}
+
+/**
+ * Lets the shopper off the points they owe (decision 027). The key is made when the dialog opens:
+ * a retried click forgives once.
+ */
+export function useForgiveDebt(id: string) {
+  const refresh = useRefreshCustomers();
+  return useMutation({
+    mutationFn: async (body: ForgiveDebtBody) =>
+      (
+        await apiRequest(`${base(id)}/forgive-debt`, {
+          method: 'POST',
+          body,
+          schema: ForgiveDebtResponseSchema,
         })
       ).data,
     onSuccess: () => void refresh(),

@@ -89,7 +89,20 @@ function EntryDetails({
       </bdi>,
     );
   if (entry.adjustedBy) parts.push(<span key="by">{t('account.byMerchant')}</span>);
-  if (entry.shortfall > 0)
+  // A shortfall is owed (the points were spent, decision 027), forgiven, or both in part.
+  if (entry.owed > 0)
+    parts.push(
+      <span key="owed" className="text-amber-800 dark:text-amber-200">
+        {t('account.owedPart', { points: formatNumber(entry.owed, language) })}
+      </span>,
+    );
+  if (entry.forgiven > 0)
+    parts.push(
+      <span key="forgiven" className="text-slate-700 dark:text-slate-300">
+        {t('account.forgivenPart', { points: formatNumber(entry.forgiven, language) })}
+      </span>,
+    );
+  if (entry.shortfall > 0 && entry.owed <= 0 && entry.forgiven === 0)
     parts.push(
       <span key="short" className="text-amber-800 dark:text-amber-200">
         {t('account.shortfall', { points: formatNumber(entry.shortfall, language) })}
@@ -212,7 +225,9 @@ export function AccountCoupons({ account }: { account: CustomerAccount }) {
                 </span>
               </span>
               <Badge tone={REDEMPTION_STATUS_TONES[coupon.status]}>
-                {t(`coupons:statuses.${coupon.status}`)}
+                {coupon.status === 'cancelled' && coupon.cancelReason === 'clawback'
+                  ? t('coupons:statuses.withdrawn')
+                  : t(`coupons:statuses.${coupon.status}`)}
               </Badge>
             </li>
           ))}

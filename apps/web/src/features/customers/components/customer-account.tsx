@@ -21,6 +21,7 @@ import { useCustomer } from '../api/get-customer';
 import { AccountCoupons, AccountOrders, LedgerHistory } from './account-history';
 import { AdjustForm } from './adjust-form';
 import { CustomerContact, CustomerName } from './customer-identity';
+import { PointsOwedCard } from './points-owed-card';
 import { TierChanges } from './tier-changes';
 
 function PrivacyCard({
@@ -201,6 +202,14 @@ export function CustomerAccountView({ customerId }: { customerId: string }) {
             t('account.balance'),
             <bdi data-testid="account-balance">{n(customer.balance)}</bdi>,
           )}
+          {customer.pointsOwed > 0
+            ? figure(
+                t('owed.heading'),
+                <bdi data-testid="account-owed" className="text-amber-700 dark:text-amber-300">
+                  {n(customer.pointsOwed)}
+                </bdi>,
+              )
+            : null}
           {figure(
             t('account.pending'),
             <bdi>{n(customer.pendingPoints)}</bdi>,
@@ -212,6 +221,8 @@ export function CustomerAccountView({ customerId }: { customerId: string }) {
           {figure(t('account.spend'), <bdi>{formatCurrency(customer.spend, language)}</bdi>)}
         </dl>
       </section>
+
+      <PointsOwedCard account={account.data} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <AdjustForm customerId={customer.id} balance={customer.balance} />
