@@ -227,7 +227,8 @@ export function NewCoupon({ coupon, onDismiss, ...cart }: NewCouponProps) {
         </span>
         <div className="min-w-0 flex-1 space-y-1">
           <h2 className="font-bold text-slate-900 dark:text-white">
-            {t('redeem.successTitle', { name: coupon.name })}
+            {/* The reward's name in its own direction: an Arabic name in an English sentence. */}
+            {t('redeem.successTitle', { name: `\u2068${coupon.name}\u2069` })}
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">{t('redeem.emailNote')}</p>
         </div>

@@ -59,7 +59,7 @@ export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
 
   const announcement = state.newCoupon
     ? [
-        t('redeem.successTitle', { name: state.newCoupon.name }),
+        t('redeem.successTitle', { name: `\u2068${state.newCoupon.name}\u2069` }),
         state.newCoupon.code ? `${t('redeem.codeLabel')}: ${state.newCoupon.code}` : '',
         t('redeem.emailNote'),
       ]
