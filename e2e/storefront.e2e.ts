@@ -7,7 +7,7 @@ import { extractMailedCode, startSmtpSink, type SmtpSink } from '../apps/api/src
 import { ar } from '../apps/web/src/shopper/locales/ar.ts';
 import { en } from '../apps/web/src/shopper/locales/en.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { signInDemo, type MerchantSession } from './support/merchant.ts';
+import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
 import { startProduct, type Product } from './support/product.ts';
 import { keepShopperSession, keptShopperSession } from './support/shopper.ts';
 
@@ -552,6 +552,49 @@ describe('screens', () => {
       await screenshot(page, name, { fullPage: false });
       await frame.getByRole('tab', { name: text[lang]['tabs.rewards'] }).scrollIntoViewIfNeeded();
       await screenshot(page, `${name}-rewards`, { fullPage: false });
+      await context.close();
+    }
+  });
+});
+
+describe('referral coupons where merchants look', () => {
+  test('a friend’s gift shows on /coupons under the referral source, in Arabic on a desktop and English on a phone', async () => {
+    // A friend claims a gift with a shopper's code: the friend's coupon is made at Salla at once.
+    const inviter = await shopperSession(customer(8).email);
+    const { referral } = await loyaltyData(inviter);
+    const friendEmail = `friend-${randomUUID().slice(0, 8)}@example.com`;
+    await api('/api/customers/referrals/claim', {
+      method: 'POST',
+      body: JSON.stringify({ merchantId: MERCHANT_ID, code: referral!.code, email: friendEmail }),
+    });
+    for (const { lang, viewport } of [
+      { lang: 'ar', viewport: { width: 1440, height: 900 } },
+      { lang: 'en', viewport: PHONE },
+    ] as const) {
+      const { context, page } = await openSignedIn(browser, merchant, {
+        language: lang,
+        ...viewport,
+      });
+      await page.goto(`${product.baseUrl}/coupons`);
+      await page.getByLabel(lang === 'ar' ? 'المصدر' : 'Source').selectOption('referral');
+      const shown = page
+        .getByTestId(viewport.width >= 1280 ? 'coupon-row' : 'coupon-card')
+        .filter({ hasText: friendEmail });
+      await shown.waitFor();
+      // Only the referral coupons once the filtered answer lands: no reward's (NQ-…) left.
+      await expect
+        .poll(() =>
+          page
+            .getByTestId(viewport.width >= 1280 ? 'coupon-row' : 'coupon-card')
+            .filter({ hasText: /NQ-[A-Z0-9]{10}/ })
+            .count(),
+        )
+        .toBe(0);
+      expect(await shown.textContent()).toContain(lang === 'ar' ? 'هدية الصديق' : "Friend's gift");
+      expect(await shown.getByRole('button', { name: /Cancel|إلغاء/ }).count()).toBe(0);
+      await screenshot(page, `storefront-coupons-referral-${lang}-${viewport.width}`, {
+        fullPage: false,
+      });
       await context.close();
     }
   });
