@@ -290,6 +290,7 @@ test('every route answers hostile input with a 4xx and an error code, and writes
       'GET /api/merchants/settings',
       'POST /api/customers/loyalty/{merchantId}/{customerId}/redeem',
       'GET /api/customers/loyalty/{merchantId}/{customerId}',
+      'GET /api/storefront/{merchantId}/programme',
     ]),
   );
   const merchantA = `Bearer ${a.token}`;

@@ -251,7 +251,7 @@ describe.each(['ar', 'en'] as const)('/coupons in %s', (lang) => {
     const { items } = await listCoupons('&status=issued');
     // Arabic cancels the newest unused coupon, English the next one.
     const target = items[lang === 'ar' ? 0 : 1]!;
-    const session = shoppers.get(target.customer.id)!;
+    const session = shoppers.get(target.customer.id!)!;
     const before = (await loyaltyData(session)).availablePoints;
     expect((await sandboxCoupon(target.code!))?.status).toBe('active');
 

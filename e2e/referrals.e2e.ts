@@ -11,6 +11,7 @@ import { en as enShopper } from '../apps/web/src/shopper/locales/en.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
 import { startProduct, type Product } from './support/product.ts';
+import { keepShopperSession } from './support/shopper.ts';
 
 /**
  * Issue 12 end to end, in a real browser against the built product: the merchant sets the
@@ -93,14 +94,7 @@ async function storeContext(
     viewport: viewportOf[lang],
     locale: lang === 'ar' ? 'ar-SA' : 'en-US',
   });
-  if (session)
-    await context.addInitScript(
-      ([origin, value]) => {
-        if (location.origin === origin && !localStorage.getItem('customerToken'))
-          localStorage.setItem('customerToken', value!);
-      },
-      [product.baseUrl, JSON.stringify({ ...session, merchantId: String(MERCHANT_ID) })],
-    );
+  if (session) await keepShopperSession(context, product.storeUrl, MERCHANT_ID, session);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   return { context, page };

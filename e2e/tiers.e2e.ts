@@ -9,6 +9,7 @@ import { en as enShopper } from '../apps/web/src/shopper/locales/en.ts';
 import { launchBrowser, openPage, screenshot } from './support/browser.ts';
 import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
 import { startProduct, type Product } from './support/product.ts';
+import { keepShopperSession } from './support/shopper.ts';
 
 /**
  * Issue 14 in a real browser against the built product: the merchant defines VIP tiers on
@@ -195,17 +196,18 @@ describe('the shopper sees their tier', () => {
         language: lang,
         ...(lang === 'ar' ? PHONE : DESKTOP),
       });
-      await context.addInitScript(
-        ([origin, value]) => {
-          if (location.origin === origin && !localStorage.getItem('customerToken'))
-            localStorage.setItem('customerToken', value!);
-        },
-        [product.baseUrl, JSON.stringify({ ...session, merchantId: MERCHANT_ID })],
-      );
-      await page.goto(
-        `${product.baseUrl}/customerloyaltysalla?merchantId=${MERCHANT_ID}&lang=${lang}`,
-      );
-      const card = page.getByTestId('tier-card');
+      // Signed in to the store, with the token the snippet keeps for her there (decision 030).
+      await keepShopperSession(context, product.storeUrl, MERCHANT_ID, session);
+      const store = new URL(product.storeUrl);
+      store.searchParams.set('customer', session.customerId);
+      store.searchParams.set('email', 'customer1@demo.nuqat.sa');
+      if (lang === 'en') store.searchParams.set('lang', 'en');
+      await page.goto(store.toString());
+      await page
+        .getByRole('button', { name: lang === 'ar' ? 'نقاطي' : 'My points', exact: true })
+        .click();
+      const frame = page.frameLocator('nuqat-loyalty iframe');
+      const card = frame.getByTestId('tier-card');
       await card.waitFor();
       await card.getByText(shop[lang]['tier.label'], { exact: true }).waitFor();
       // The ladder lists the three tiers the merchant saved, in the page's language.
@@ -219,8 +221,13 @@ describe('the shopper sees their tier', () => {
       expect(progress).toMatch(
         lang === 'ar' ? /(ر\.س أخرى للوصول إلى|أنت في أعلى مستوى)/ : /(SAR more to|top tier)/,
       );
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBe(0);
-      await screenshot(page, `tiers-shopper-${lang}-${lang === 'ar' ? 390 : 1440}`);
+      expect(
+        await frame.locator('html').evaluate((el) => el.scrollWidth - el.clientWidth),
+      ).toBeLessThanOrEqual(0);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, `tiers-shopper-${lang}-${lang === 'ar' ? 390 : 1440}`, {
+        fullPage: false,
+      });
       await context.close();
     },
     60_000,

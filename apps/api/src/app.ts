@@ -62,6 +62,7 @@ import {
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createShopperService, type ShopperService } from './modules/shopper/shopper.service.ts';
 import { shopperRoutes } from './modules/shopper/shopper.routes.ts';
+import { storefrontRoutes } from './modules/shopper/storefront.routes.ts';
 import { registerShopperAuth } from './plugins/shopper-auth.ts';
 import { registerStorefrontAssets } from './plugins/storefront-assets.ts';
 import { createWebhookService, type WebhookService } from './modules/salla/webhooks.service.ts';
@@ -193,6 +194,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     shopper: createShopperService(context, {
       shopperReferral: referralEngine.shopperReferral,
       shopperTier: tiers.shopperTier,
+      programmeTiers: tiers.programmeTiers,
+      programmeReferral: referralEngine.programmeRewards,
+      referralCoupons: referralEngine.shopperCoupons,
     }),
     notifications,
   };
@@ -310,6 +314,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }),
     { prefix: '/api/customers' },
   );
+  await server.register(storefrontRoutes({ shopperService: services.shopper }), {
+    prefix: '/api/storefront',
+  });
 
   if (options.serveWeb ?? true)
     registerStorefrontAssets(server, {

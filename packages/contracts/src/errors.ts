@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
   'NOT_FOUND',
+  'STORE_NOT_FOUND',
   'ROUTE_NOT_FOUND',
   'UNAUTHENTICATED',
   'FORBIDDEN',
@@ -63,6 +64,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,
   NOT_FOUND: 404,
+  STORE_NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -133,6 +135,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
     en: 'The request is too large.',
   },
   NOT_FOUND: { ar: 'العنصر غير موجود', en: 'Not found.' },
+  STORE_NOT_FOUND: {
+    ar: 'هذا المتجر لا يقدّم برنامج نقاط حاليًا',
+    en: 'This store does not run a points programme right now.',
+  },
   ROUTE_NOT_FOUND: { ar: 'المسار غير موجود', en: 'This address does not exist.' },
   UNAUTHENTICATED: { ar: 'يرجى تسجيل الدخول أولًا', en: 'Please login first' },
   FORBIDDEN: {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { successEnvelope } from './common.ts';
 import { MerchantIdSchema, SubscriptionStatusSchema } from './merchants.ts';
 import { PLAN_IDS } from './plans.ts';
+import { ReferralRewardTypeSchema } from './referrals.ts';
 import { CouponCancelReasonSchema, RedemptionStatusSchema } from './rewards.ts';
 
 /**
@@ -228,8 +229,29 @@ export const MerchantCouponSchema = z.object({
   code: z.string().nullable(),
   source: z.enum(COUPON_SOURCES),
   status: CouponStatusSchema,
-  customer: z.object({ id: MerchantIdSchema, name: z.string(), email: z.string().nullable() }),
-  reward: z.object({ id: z.guid(), name: z.string(), type: z.string(), value: z.number() }),
+  /** Who holds it; a referred friend without a Salla account yet has no id, only the e-mail. */
+  customer: z.object({
+    id: MerchantIdSchema.nullable(),
+    name: z.string(),
+    email: z.string().nullable(),
+  }),
+  /** The reward redeemed; null for a referral coupon. */
+  reward: z
+    .object({ id: z.guid(), name: z.string(), type: z.string(), value: z.number() })
+    .nullable(),
+  /**
+   * A referral coupon (decision 021): the inviter's reward or the friend's gift, and what it is
+   * worth; null for a reward's coupon.
+   */
+  referral: z
+    .object({
+      side: z.enum(['inviter', 'friend']),
+      type: ReferralRewardTypeSchema,
+      value: z.number().int().nonnegative(),
+      maxAmount: z.number().int().positive().nullable(),
+    })
+    .nullable(),
+  /** Points spent on it; 0 for a referral coupon. */
   points: Points,
   createdAt: z.iso.datetime(),
   expiresAt: z.iso.datetime().nullable(),

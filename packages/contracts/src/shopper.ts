@@ -4,8 +4,13 @@ import { successEnvelope } from './common.ts';
 import { RuleEventSchema } from './loyalty.ts';
 import { MobileSchema } from './mobile.ts';
 import { MerchantIdSchema, PointsSpendableStatusSchema } from './merchants.ts';
-import { ShopperReferralSchema } from './referrals.ts';
-import { ShopperTierSchema } from './tiers.ts';
+import { ReferralRewardSchema, ShopperReferralSchema } from './referrals.ts';
+import {
+  ShopperTierLevelSchema,
+  ShopperTierSchema,
+  TierBasisSchema,
+  TierWindowSchema,
+} from './tiers.ts';
 import { CouponCancelReasonSchema, RedemptionStatusSchema, RewardTypeSchema } from './rewards.ts';
 
 /**
@@ -132,12 +137,24 @@ export const ShopperRewardSchema = z.object({
 });
 export type ShopperReward = z.infer<typeof ShopperRewardSchema>;
 
-/** A redeemed reward as the shopper sees it (spec §3 coupons, §7 redeem answer). */
+/**
+ * Where a shopper's coupon came from: a reward they redeemed points for, or the referral
+ * programme (the friend's gift at the claim, the inviter's reward for a friend's first order).
+ */
+export const SHOPPER_COUPON_SOURCES = ['reward', 'referral'] as const;
+
+/**
+ * A coupon as the shopper sees it (spec §3 coupons, §7 redeem answer): a redeemed reward, or a
+ * referral coupon (`source: 'referral'`, no reward, 0 points, its name in the shopper's language).
+ */
 export const ShopperCouponSchema = z.object({
   id: z.guid(),
-  rewardId: z.guid(),
+  source: z.enum(SHOPPER_COUPON_SOURCES),
+  /** null for a referral coupon. */
+  rewardId: z.guid().nullable(),
   name: z.string(),
-  pointsRequired: z.number().int().positive(),
+  /** What it cost; 0 for a referral coupon. */
+  pointsRequired: z.number().int().nonnegative(),
   type: RewardTypeSchema,
   value: z.number().int(),
   minOrderAmount: z.number().int(),
@@ -263,3 +280,42 @@ export const RedeemRequestSchema = z.strictObject({
 export type RedeemRequest = z.infer<typeof RedeemRequestSchema>;
 export const RedeemResponseSchema = successEnvelope(ShopperCouponSchema);
 export type RedeemResponse = z.infer<typeof RedeemResponseSchema>;
+
+// ---- The store's programme, public (GET /api/storefront/{merchantId}/programme) ---------------
+
+export const StorefrontProgrammeParamsSchema = z.strictObject({ merchantId: MerchantIdSchema });
+export const StorefrontProgrammeQuerySchema = CustomerLoyaltyQuerySchema;
+
+/** A reward as a visitor sees it: no shopper, so nothing is locked or affordable yet. */
+export const ProgrammeRewardSchema = ShopperRewardSchema.omit({ locked: true });
+export type ProgrammeReward = z.infer<typeof ProgrammeRewardSchema>;
+
+/**
+ * What a visitor of the store is shown before signing in: the ways to earn, the rewards, the
+ * tiers and the referral gift. The same for everyone (cacheable): no shopper data at all.
+ */
+export const StorefrontProgrammeSchema = z.object({
+  store: z.object({ name: z.string() }),
+  /** Whether points can be redeemed now, and why not. */
+  programme: z.object({
+    redeemable: z.boolean(),
+    reason: RedemptionBlockSchema.nullable(),
+  }),
+  pointsMethods: z.array(PointsMethodSchema),
+  rewards: z.array(ProgrammeRewardSchema),
+  /** null when the store has no tiers switched on. */
+  tiers: z
+    .object({
+      basis: TierBasisSchema,
+      window: TierWindowSchema,
+      levels: z.array(ShopperTierLevelSchema),
+    })
+    .nullable(),
+  /** What an inviter and their friend get; null when the referral programme is off. */
+  referral: z
+    .object({ participantReward: ReferralRewardSchema, referralReward: ReferralRewardSchema })
+    .nullable(),
+});
+export type StorefrontProgramme = z.infer<typeof StorefrontProgrammeSchema>;
+export const StorefrontProgrammeResponseSchema = successEnvelope(StorefrontProgrammeSchema);
+export type StorefrontProgrammeResponse = z.infer<typeof StorefrontProgrammeResponseSchema>;

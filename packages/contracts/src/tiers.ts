@@ -179,6 +179,7 @@ export const ShopperTierLevelSchema = z.object({
   birthdayMultiplierPct: z.number().int().nullable(),
   threshold: z.number().int(),
 });
+export type ShopperTierLevel = z.infer<typeof ShopperTierLevelSchema>;
 export const ShopperTierSchema = z.object({
   basis: TierBasisSchema,
   window: TierWindowSchema,

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { storefrontPage, storefrontShopper } from './storefront-page.ts';
+import { storefrontPage, storefrontShopper, storefrontShopperByEmail } from './storefront-page.ts';
 
 /**
  * A local stand-in for the Salla endpoints Nuqat calls (shared/reference/salla.md): OAuth token
@@ -204,11 +204,58 @@ export async function startSallaSandbox(
     if (path === '/__sandbox/customer-login' && method === 'POST') {
       const body = JSON.parse((await readBody(req)) || '{}') as {
         merchantId: number;
-        id: number;
+        id?: number;
         name?: string;
         email?: string;
       };
-      return json(res, 200, { token: loginCustomer(body.merchantId, body) });
+      // The store's login modal knows the e-mail only: the demo customer with it, or a new one.
+      if (!body.id) {
+        const shopper = storefrontShopperByEmail(String(body.email ?? ''));
+        return json(res, 200, {
+          token: loginCustomer(body.merchantId, {
+            id: shopper.id,
+            name: shopper.firstName,
+            email: shopper.email,
+          }),
+          user: shopper,
+        });
+      }
+      return json(res, 200, { token: loginCustomer(body.merchantId, { ...body, id: body.id }) });
+    }
+    // The storefront cart's coupon check (what Twilight's salla.cart.addCoupon asks Salla): the
+    // coupon must be the store's and active, the cart must reach its minimum; `refusal` (the
+    // page's ?couponRefusal=) refuses whatever the coupon, with that reason.
+    if (path === '/__sandbox/cart/coupon' && method === 'POST') {
+      const body = JSON.parse((await readBody(req)) || '{}') as {
+        merchantId: number;
+        code: string;
+        total: number;
+        lang?: 'ar' | 'en';
+        refusal?: string | null;
+      };
+      const en = body.lang === 'en';
+      const refuse = (message: string) =>
+        json(res, 422, sallaError(422, 'coupon_not_applicable', message));
+      if (body.refusal) return refuse(body.refusal);
+      const coupon = coupons.find(
+        (c) =>
+          c.merchantId === body.merchantId &&
+          c.code.toUpperCase() === String(body.code).toUpperCase() &&
+          c.status === 'active',
+      );
+      if (!coupon) return refuse(en ? 'This coupon code is not valid.' : 'كود الكوبون غير صحيح');
+      const minimum = Number(coupon.body.minimum_amount ?? 0);
+      if (minimum > 0 && body.total < minimum)
+        return refuse(
+          en
+            ? `This coupon needs a minimum order of ${minimum} SAR.`
+            : `لا يمكن استخدام هذا الكوبون، الحد الأدنى لقيمة الطلب ${minimum} ر.س`,
+        );
+      return json(res, 200, {
+        status: 200,
+        success: true,
+        data: { cart: { id: body.merchantId, coupon: coupon.code, total: body.total } },
+      });
     }
     const storefront = /^\/storefront\/(\d+)$/.exec(path);
     if (storefront && method === 'GET') {
@@ -237,6 +284,11 @@ export async function startSallaSandbox(
             : null,
           suggested: storefrontShopper(null),
           search: url.search,
+          // ?loginModal=0: a theme without Salla's login modal; ?cart=0: a page without a cart
+          // (or an old theme); ?couponRefusal=…: the cart refuses every coupon with that reason.
+          loginModal: query.get('loginModal') !== '0',
+          cart: query.get('cart') !== '0',
+          couponRefusal: query.get('couponRefusal'),
         }),
       );
       return;

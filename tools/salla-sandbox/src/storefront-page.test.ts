@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSallaSandbox, type SallaSandbox } from './server.ts';
 
 const MERCHANT = 4242;
@@ -53,4 +53,84 @@ test('query parameters cannot break out of the page script', async () => {
   );
   expect(html).not.toContain('<script>alert(1)');
   expect(html.match(/<\/script>/g)).toHaveLength(2);
+});
+
+test('the theme has Salla’s login modal and the cart, unless told it is an old theme or a page without a cart', async () => {
+  const html = await storefront();
+  expect(html).toContain('<salla-login-modal></salla-login-modal>');
+  expect(html).toContain("customElements.define('salla-login-modal'");
+  expect(html).toContain('const HAS_CART = true;');
+  expect(html).toContain('onCouponAdditionFailed');
+  const old = await storefront('?loginModal=0&cart=0');
+  expect(old).not.toContain('<salla-login-modal>');
+  expect(old).toContain('const HAS_LOGIN_MODAL = false;');
+  expect(old).toContain('const HAS_CART = false;');
+});
+
+test('?couponRefusal= is written into the page as data, never as markup', async () => {
+  const html = await storefront(`?couponRefusal=${encodeURIComponent('</script><b>x')}`);
+  expect(html).toContain('const COUPON_REFUSAL = "\\u003c/script>\\u003cb>x";');
+  expect(html.match(/<\/script>/g)).toHaveLength(2);
+});
+
+describe('the cart’s coupon check (what salla.cart.addCoupon asks)', () => {
+  const ask = (body: Record<string, unknown>) =>
+    fetch(`${sandbox.url}/__sandbox/cart/coupon`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ merchantId: MERCHANT, lang: 'ar', ...body }),
+    });
+  const makeCoupon = async (code: string, extra: Record<string, unknown> = {}) => {
+    const tokens = sandbox.registerStore({ merchantId: MERCHANT, name: 'متجر الورد' });
+    const res = await fetch(`${sandbox.apiBase}/coupons`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${tokens.access_token}`,
+      },
+      body: JSON.stringify({
+        code,
+        type: 'fixed',
+        amount: 20,
+        free_shipping: false,
+        exclude_sale_products: false,
+        expiry_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        ...extra,
+      }),
+    });
+    expect(res.status).toBe(200);
+  };
+
+  test('an unknown code is refused with Salla’s error envelope', async () => {
+    const res = await ask({ code: 'NQ-NOPE', total: 500 });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({
+      success: false,
+      error: { message: 'كود الكوبون غير صحيح' },
+    });
+  });
+
+  test('a cart under the coupon’s minimum is refused with the minimum; above it, applied', async () => {
+    await makeCoupon('NQ-MIN100', { minimum_amount: 100 });
+    const below = await ask({ code: 'nq-min100', total: 59, lang: 'en' });
+    expect(below.status).toBe(422);
+    expect(((await below.json()) as { error: { message: string } }).error.message).toBe(
+      'This coupon needs a minimum order of 100 SAR.',
+    );
+    const above = await ask({ code: 'NQ-MIN100', total: 249 });
+    expect(above.status).toBe(200);
+    expect(await above.json()).toMatchObject({
+      success: true,
+      data: { cart: { coupon: 'NQ-MIN100' } },
+    });
+  });
+
+  test('a page told to refuse refuses with the reason it was given', async () => {
+    await makeCoupon('NQ-ANY');
+    const res = await ask({ code: 'NQ-ANY', total: 500, refusal: 'السلة فارغة' });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      'السلة فارغة',
+    );
+  });
 });

@@ -7,6 +7,14 @@ import { demoCustomers } from './demo-store.ts';
  * Snippets (`<script src>` before `</body>`, reference §4.1). The loyalty iframe, its messages and
  * what the shopper is told are the snippet's business; this page never talks to the iframe.
  *
+ * The Twilight pieces the snippet uses, as shared/reference/salla.md §4.2, §4.5 and §4.6 document
+ * them and no more: `salla.cart.addCoupon(code)` with `cart::coupon.added` and the alias listeners
+ * `salla.event.cart.onCouponAdded` / `onCouponAdditionFailed` (the failure hands over the
+ * request's error, Salla's `{error: {message}}` answer under `response.data`, as themes read it);
+ * the theme's `<salla-login-modal>` with `open()`, driving `salla.auth.login` / `salla.auth.verify`
+ * (Salla's access-code flow) and the `auth::verified` / `auth::logged.in` / `auth::logged.out`
+ * events. The cart lives in the tab (sessionStorage), so it follows the shopper across pages.
+ *
  * Twilight keeps the shopper's token in `salla.storage.get('token')`; the fake does too, and
  * counts the reads in `window.__sallaSandbox.tokenReads`, so a browser test can prove the snippet
  * neither reads nor forwards it (docs/storefront-messages.md).
@@ -40,6 +48,17 @@ const TEXT = {
     signOut: 'تسجيل الخروج',
     guest: 'زائر (غير مسجّل)',
     signedIn: 'العميل المسجّل: ',
+    cart: 'السلة',
+    coupon: 'الكوبون',
+    removeCoupon: 'إزالة الكوبون',
+    modalTitle: 'تسجيل الدخول',
+    modalEmail: 'البريد الإلكتروني',
+    modalSend: 'أرسل رمز التحقق',
+    modalCode: 'رمز التحقق',
+    modalHint: 'بيئة تجريبية: الرمز هو 1234',
+    modalVerify: 'دخول',
+    modalClose: 'إغلاق',
+    modalWrong: 'رمز التحقق غير صحيح',
     products: [
       ['عطر العود الملكي', 249],
       ['قهوة سعودية بالهيل', 59],
@@ -64,6 +83,17 @@ const TEXT = {
     signOut: 'Sign out',
     guest: 'Guest (not signed in)',
     signedIn: 'Signed in: ',
+    cart: 'Cart',
+    coupon: 'Coupon',
+    removeCoupon: 'Remove coupon',
+    modalTitle: 'Sign in',
+    modalEmail: 'Email',
+    modalSend: 'Send the access code',
+    modalCode: 'Access code',
+    modalHint: 'Sandbox: the code is 1234',
+    modalVerify: 'Sign in',
+    modalClose: 'Close',
+    modalWrong: 'The access code is not correct',
     products: [
       ['Royal oud perfume', 249],
       ['Saudi coffee with cardamom', 59],
@@ -95,6 +125,19 @@ export function storefrontShopper(
   };
 }
 
+/**
+ * The shopper behind an e-mail typed into the store's login modal: the demo customer with it, or
+ * a new customer with a stable made-up id.
+ */
+export function storefrontShopperByEmail(email: string): StorefrontShopper {
+  const clean = email.trim().toLowerCase();
+  const known = demoCustomers().find((c) => (c.email ?? '').toLowerCase() === clean);
+  if (known) return storefrontShopper(known.id);
+  let hash = 0;
+  for (const char of clean) hash = (hash * 31 + char.charCodeAt(0)) % 1_000_000;
+  return storefrontShopper(990_100_000 + hash, clean, clean.split('@')[0] || 'Customer');
+}
+
 /** Twilight gives guests a user id too; the snippet must look at isGuest() first. */
 const GUEST_ID = 990_000_001;
 
@@ -111,6 +154,12 @@ export function storefrontPage(input: {
   suggested: StorefrontShopper;
   /** The page's query string, kept by the language link. */
   search?: string;
+  /** The theme has Salla's login modal (`<salla-login-modal>`); default true. */
+  loginModal?: boolean;
+  /** The page has Twilight's cart (`salla.cart`); default true. */
+  cart?: boolean;
+  /** Every coupon the cart is asked to apply is refused with this reason. */
+  couponRefusal?: string | null;
 }): string {
   const { lang, merchantId } = input;
   const t = TEXT[lang];
@@ -141,7 +190,7 @@ export function storefrontPage(input: {
       <div class="img" style="--h:${hues[i]}" aria-hidden="true"></div>
       <h3>${esc(name)}</h3>
       <p class="price"><bdi>${price.format(amount)}</bdi> ${t.currency}</p>
-      <button type="button" data-product="${1_653_503_260 + i}">${t.add}</button>
+      <button type="button" data-product="${1_653_503_260 + i}" data-price="${amount}">${t.add}</button>
     </article>`,
     )
     .join('\n    ');
@@ -173,12 +222,23 @@ export function storefrontPage(input: {
   .shopper { max-width: 520px; margin-block-start: 24px; padding: 16px; border: 1px dashed #94a3b8; border-radius: 16px; background: #fff; }
   .shopper form { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; }
   .shopper label { display: flex; flex-direction: column; gap: 4px; font-size: 14px; }
+  .cart { margin: 0; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; font-size: 14px; }
+  .cart .code { padding: 2px 8px; border-radius: 999px; background: rgba(255,255,255,.2); font-family: monospace; }
+  .cart button { padding: 2px 8px; font-size: 12px; }
+  /* The theme's login modal (Salla's login web component), in the top layer like Salla's. */
+  dialog.login { border: 0; border-radius: 16px; padding: 20px; width: min(360px, calc(100% - 32px)); box-shadow: 0 16px 48px rgba(0,0,0,.3); }
+  dialog.login form { display: flex; flex-direction: column; gap: 10px; }
+  dialog.login label { display: flex; flex-direction: column; gap: 4px; font-size: 14px; }
+  dialog.login .primary { background: var(--color-primary); color: var(--color-primary-reverse); border: 0; }
+  dialog.login .hint { font-size: 12px; color: #64748b; margin: 0; }
+  dialog.login .error { color: #b91c1c; font-size: 13px; margin: 0; }
 </style>
 </head>
 <body>
 <header>
   <strong>${esc(input.storeName)}</strong>
   <small>${t.demo}</small>
+  ${input.cart === false ? '' : `<p id="cart" role="status" class="cart"></p>`}
   <a href="?${esc(other.toString())}" lang="${t.other.href}">${t.other.label}</a>
 </header>
 <main>
@@ -218,6 +278,96 @@ export function storefrontPage(input: {
     });
   let ready = false;
   const waiting = [];
+  const T = ${js({
+    guest: t.guest,
+    signedIn: t.signedIn,
+    cart: t.cart,
+    coupon: t.coupon,
+    removeCoupon: t.removeCoupon,
+    currency: t.currency,
+    modalTitle: t.modalTitle,
+    modalEmail: t.modalEmail,
+    modalSend: t.modalSend,
+    modalCode: t.modalCode,
+    modalHint: t.modalHint,
+    modalVerify: t.modalVerify,
+    modalClose: t.modalClose,
+    modalWrong: t.modalWrong,
+  })};
+  const HAS_CART = ${js(input.cart !== false)};
+  const HAS_LOGIN_MODAL = ${js(input.loginModal !== false)};
+  const COUPON_REFUSAL = ${js(input.couponRefusal ?? null)};
+
+  // The cart, kept in the tab so it follows the shopper from page to page.
+  const CART_KEY = 'sandbox-cart-' + ${merchantId};
+  const readCart = () => {
+    try {
+      return JSON.parse(sessionStorage.getItem(CART_KEY)) || { items: [], coupon: null };
+    } catch (error) {
+      return { items: [], coupon: null };
+    }
+  };
+  const totalOf = (cart) => cart.items.reduce((sum, price) => sum + price, 0);
+  const money = new Intl.NumberFormat(LANG === 'ar' ? 'ar-SA' : 'en-SA');
+  const renderCart = (cart) => {
+    const box = document.getElementById('cart');
+    if (!box) return;
+    box.textContent = T.cart + ' (' + money.format(cart.items.length) + '): ' + money.format(totalOf(cart)) + ' ' + T.currency;
+    if (cart.coupon) {
+      const chip = document.createElement('span');
+      chip.className = 'code';
+      chip.dir = 'ltr';
+      chip.textContent = cart.coupon;
+      chip.setAttribute('data-testid', 'cart-coupon');
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.textContent = T.removeCoupon;
+      remove.onclick = () => window.salla.cart.deleteCoupon();
+      box.append(' · ' + T.coupon + ': ', chip, remove);
+    }
+  };
+  const writeCart = (cart) => {
+    sessionStorage.setItem(CART_KEY, JSON.stringify(cart));
+    renderCart(cart);
+  };
+  const summary = (cart) => ({ count: cart.items.length, total: totalOf(cart), sub_total: totalOf(cart), coupon: cart.coupon });
+  // Reference §4.6: addCoupon('CODE') or addCoupon({ coupon }); the answer through the cart's
+  // coupon events. The failure hands over the request's error as themes read it
+  // (error.response.data.error.message); its bus name is this fake's own, Salla documents only
+  // the alias salla.event.cart.onCouponAdditionFailed.
+  const cartApi = {
+    addCoupon: async (input) => {
+      const code = typeof input === 'string' ? input : input && input.coupon;
+      const cart = readCart();
+      const res = await fetch('/__sandbox/cart/coupon', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ merchantId: ${merchantId}, code, total: totalOf(cart), lang: LANG, refusal: COUPON_REFUSAL }),
+      });
+      const body = await res.json();
+      if (!res.ok) {
+        const error = new Error((body.error && body.error.message) || 'Request failed');
+        error.response = { status: res.status, data: body };
+        emit('cart::coupon.addition.failed', error);
+        throw error;
+      }
+      cart.coupon = code;
+      writeCart(cart);
+      emit('cart::coupon.added', body);
+      emit('cart::updated', summary(cart));
+      return body;
+    },
+    deleteCoupon: async () => {
+      const cart = readCart();
+      cart.coupon = null;
+      writeCart(cart);
+      emit('cart::coupon.deleted', { data: summary(cart) });
+      emit('cart::updated', summary(cart));
+      return { status: 200, success: true, data: summary(cart) };
+    },
+    getCurrentCartId: async () => ${merchantId},
+  };
+
   window.salla = window.Salla = {
     config: {
       get: (key, fallback) => {
@@ -240,6 +390,40 @@ export function storefrontPage(input: {
         onLoggedOut: (callback) => on('auth::logged.out', callback),
         onVerified: (callback) => on('auth::verified', callback),
       },
+      cart: {
+        onCouponAdded: (callback) => on('cart::coupon.added', callback),
+        onCouponAdditionFailed: (callback) => on('cart::coupon.addition.failed', callback),
+        onUpdated: (callback) => on('cart::updated', callback),
+      },
+    },
+    // Salla's access-code sign-in (§4.6): a code to the e-mail, then verify. In the sandbox the
+    // code is always 1234.
+    auth: {
+      login: async () => {
+        emit('auth::code.sent', {});
+        return { status: 200, success: true };
+      },
+      verify: async ({ email, code }) => {
+        if (String(code) !== '1234') {
+          emit('auth::verification.failed', {});
+          const error = new Error(T.modalWrong);
+          error.response = { status: 422, data: { status: 422, success: false, error: { message: T.modalWrong } } };
+          throw error;
+        }
+        const res = await fetch('/__sandbox/customer-login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ merchantId: state.store.id, email }),
+        });
+        const answer = await res.json();
+        const u = answer.user;
+        signedIn({
+          id: u.id, type: 'user', first_name: u.firstName, last_name: u.lastName, email: u.email,
+          mobile: u.mobile, avatar: '', language_code: LANG, currency_code: 'SAR', country_code: 'SA',
+        }, answer.token);
+        return { status: 200, success: true, data: { token: answer.token } };
+      },
+      logout: async () => signedOut(),
     },
     storage: {
       get: (key) => {
@@ -252,19 +436,86 @@ export function storefrontPage(input: {
       throw new Error('Twilight is already initialised: an App Snippet must not call salla.init()');
     },
   };
+  if (HAS_CART) window.salla.cart = cartApi;
   // Twilight is ready once the theme has run, after the snippets below have been parsed.
   document.addEventListener('DOMContentLoaded', () => {
     ready = true;
     waiting.splice(0).forEach((run) => run());
   });
 
-  const T = ${js({ guest: t.guest, signedIn: t.signedIn })};
   const who = document.getElementById('who');
   const show = () => {
     const u = state.user;
     who.textContent = u.type === 'user' ? T.signedIn + (u.first_name + ' ' + u.last_name).trim() + ' (' + u.id + ')' : T.guest;
   };
   show();
+  renderCart(readCart());
+
+  // Twilight's payload is the API's answer, token included: a snippet must not pass it on.
+  function signedIn(user, newToken) {
+    token = newToken;
+    state.user = user;
+    show();
+    emit('auth::verified', { data: { token } });
+    emit('auth::logged.in', { data: { token, user: { id: user.id } } });
+  }
+  function signedOut() {
+    token = null;
+    state.user = guest();
+    show();
+    emit('auth::logged.out');
+  }
+
+  // The theme's login web component (§4.5): open() shows Salla's e-mail and code steps.
+  if (HAS_LOGIN_MODAL)
+    customElements.define('salla-login-modal', class extends HTMLElement {
+      open() {
+        let dialog = this.querySelector('dialog');
+        if (!dialog) {
+          dialog = document.createElement('dialog');
+          dialog.className = 'login';
+          dialog.setAttribute('aria-labelledby', 'login-modal-title');
+          this.append(dialog);
+        }
+        const email = document.createElement('form');
+        email.innerHTML =
+          '<h2 id="login-modal-title"></h2><label><span></span><input name="email" type="email" dir="ltr" required autocomplete="email"></label>' +
+          '<button class="primary"></button><button type="button" value="close"></button>';
+        email.querySelector('h2').textContent = T.modalTitle;
+        email.querySelector('span').textContent = T.modalEmail;
+        email.querySelector('.primary').textContent = T.modalSend;
+        email.querySelector('[value=close]').textContent = T.modalClose;
+        email.querySelector('[value=close]').onclick = () => dialog.close();
+        email.onsubmit = async (event) => {
+          event.preventDefault();
+          const address = email.elements.email.value.trim();
+          await window.salla.auth.login({ type: 'email', email: address });
+          const code = document.createElement('form');
+          code.innerHTML =
+            '<h2 id="login-modal-title"></h2><label><span></span><input name="code" inputmode="numeric" dir="ltr" required autocomplete="one-time-code"></label>' +
+            '<p class="hint"></p><p class="error" role="alert"></p><button class="primary"></button>';
+          code.querySelector('h2').textContent = T.modalTitle;
+          code.querySelector('span').textContent = T.modalCode;
+          code.querySelector('.hint').textContent = T.modalHint;
+          code.querySelector('.primary').textContent = T.modalVerify;
+          code.onsubmit = async (submit) => {
+            submit.preventDefault();
+            try {
+              await window.salla.auth.verify({ type: 'email', email: address, code: code.elements.code.value });
+              dialog.close();
+            } catch (error) {
+              code.querySelector('.error').textContent = error.message;
+            }
+          };
+          dialog.replaceChildren(code);
+          code.elements.code.focus();
+        };
+        dialog.replaceChildren(email);
+        dialog.showModal();
+        email.elements.email.focus();
+        return Promise.resolve();
+      }
+    });
 
   document.getElementById('login').addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -277,28 +528,28 @@ export function storefrontPage(input: {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ merchantId: state.store.id, id, name: first, email }),
     });
-    token = (await res.json()).token;
+    const newToken = (await res.json()).token;
+    token = newToken;
     state.user = {
       id, type: 'user', first_name: first || '', last_name: rest.join(' '), email,
       mobile: String(form.get('mobile') || ''), avatar: '', language_code: LANG, currency_code: 'SAR', country_code: 'SA',
     };
     show();
-    // Twilight's payload is the API's answer, token included: a snippet must not pass it on.
     emit('auth::logged.in', { data: { token, user: { id } } });
   });
-  document.getElementById('logout').addEventListener('click', () => {
-    token = null;
-    state.user = guest();
-    show();
-    emit('auth::logged.out');
-  });
+  document.getElementById('logout').addEventListener('click', () => signedOut());
   document.querySelectorAll('[data-product]').forEach((button) =>
-    button.addEventListener('click', () =>
-      emit('cart::item.added', { product_id: Number(button.dataset.product), quantity: 1 }),
-    ),
+    button.addEventListener('click', () => {
+      const cart = readCart();
+      cart.items.push(Number(button.dataset.price));
+      writeCart(cart);
+      emit('cart::item.added', { product_id: Number(button.dataset.product), quantity: 1 });
+      emit('cart::updated', summary(cart));
+    }),
   );
 })();
 </script>
+${input.loginModal === false ? '' : '<salla-login-modal></salla-login-modal>'}
 <script src="${esc(input.nuqatUrl)}/snippet.js"></script>
 </body>
 </html>`;

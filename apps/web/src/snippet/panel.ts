@@ -19,6 +19,8 @@ const CSS = `:host{all:initial;font-family:inherit}
 *{box-sizing:border-box}
 button{font:inherit;cursor:pointer;-webkit-tap-highlight-color:transparent}
 button:focus-visible,.p:focus-visible{outline:3px solid var(--color-primary,#004956);outline-offset:2px}
+.n{padding:2px 8px;border-radius:999px;background:rgba(255,255,255,.22);font-size:13px;font-variant-numeric:tabular-nums}
+.n[hidden]{display:none}
 .l{position:fixed;z-index:2147483000;bottom:calc(16px + env(safe-area-inset-bottom,0px));inset-inline-end:16px;display:flex;align-items:center;gap:8px;min-height:48px;padding:0 18px;border:0;border-radius:999px;background:var(--color-primary,#004956);color:var(--color-primary-reverse,#fff);font-size:15px;font-weight:700;line-height:1;box-shadow:0 6px 20px rgba(0,0,0,.22)}
 .p{position:fixed;z-index:2147483001;bottom:80px;inset-inline-end:16px;width:400px;height:min(640px,calc(100vh - 104px));display:flex;flex-direction:column;background:#fff;color:#111827;border-radius:16px;overflow:hidden;box-shadow:0 16px 48px rgba(0,0,0,.28);overscroll-behavior:contain}
 .p[hidden]{display:none}
@@ -39,6 +41,8 @@ export interface Panel {
   close: HTMLButtonElement;
   /** Creates the iframe once; later calls return the same one. */
   frame: () => HTMLIFrameElement;
+  /** The signed-in shopper's balance on the launcher; null hides it. */
+  points: (points: number | null) => void;
 }
 
 export function createPanel(doc: Document, input: { src: string; lang: Lang; dir: string }): Panel {
@@ -47,8 +51,9 @@ export function createPanel(doc: Document, input: { src: string; lang: Lang; dir
   host.setAttribute('dir', input.dir);
   host.setAttribute('lang', input.lang);
   const root = host.attachShadow({ mode: 'open' });
-  root.innerHTML = `<style>${CSS}</style><button class="l" type="button" aria-expanded="false" aria-controls="p" aria-haspopup="dialog">${icon('M20 12v10H4V12M2 7h20v5H2zM12 22V7m0 0H7.5a2.5 2.5 0 0 1 0-5C11 2 12 7 12 7zm0 0h4.5a2.5 2.5 0 0 0 0-5C13 2 12 7 12 7z')}<span>${t.open}</span></button><div class="p" id="p" role="dialog" aria-label="${t.open}" tabindex="-1" hidden><div class="h"><span>${t.open}</span><button class="x" type="button" aria-label="${t.close}">${icon('M18 6 6 18M6 6l12 12')}</button></div></div>`;
+  root.innerHTML = `<style>${CSS}</style><button class="l" type="button" aria-label="${t.open}" aria-describedby="n" aria-expanded="false" aria-controls="p" aria-haspopup="dialog">${icon('M20 12v10H4V12M2 7h20v5H2zM12 22V7m0 0H7.5a2.5 2.5 0 0 1 0-5C11 2 12 7 12 7zm0 0h4.5a2.5 2.5 0 0 0 0-5C13 2 12 7 12 7z')}<span>${t.open}</span><span class="n" id="n" hidden></span></button><div class="p" id="p" role="dialog" aria-label="${t.open}" tabindex="-1" hidden><div class="h"><span>${t.open}</span><button class="x" type="button" aria-label="${t.close}">${icon('M18 6 6 18M6 6l12 12')}</button></div></div>`;
   const panel = root.getElementById('p')!;
+  const badge = root.getElementById('n')!;
   let iframe: HTMLIFrameElement | undefined;
   return {
     host,
@@ -64,6 +69,14 @@ export function createPanel(doc: Document, input: { src: string; lang: Lang; dir
         panel.append(iframe);
       }
       return iframe;
+    },
+    points: (points) => {
+      badge.hidden = points === null;
+      // Latin digits in Arabic too, as the loyalty page writes them.
+      badge.textContent =
+        points === null
+          ? ''
+          : new Intl.NumberFormat(input.lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-US').format(points);
     },
   };
 }

@@ -2,8 +2,8 @@ import type { StorefrontCustomer } from '@nuqat/contracts/storefront';
 
 /**
  * The part of Salla's Twilight SDK (`window.salla`) the snippet uses (shared/reference/salla.md
- * §4.1–4.2). The theme has loaded and initialised it before any App Snippet runs: never call
- * `salla.init()`.
+ * §4.1–4.2, §4.6). The theme has loaded and initialised it before any App Snippet runs: never
+ * call `salla.init()`.
  */
 export interface Twilight {
   onReady?: (callback: () => void) => unknown;
@@ -13,8 +13,18 @@ export interface Twilight {
   };
   event?: {
     on: (name: string, callback: (...args: unknown[]) => void) => unknown;
+    /** The cart's alias listeners (§4.6): the coupon the cart took, or why it refused it. */
+    cart?: {
+      onCouponAdded?: (callback: (...args: unknown[]) => void) => unknown;
+      onCouponAdditionFailed?: (callback: (error: unknown) => void) => unknown;
+    };
   };
+  /** Absent on a page without a cart, or on an old theme. */
+  cart?: { addCoupon?: (code: string) => unknown };
 }
+
+/** The theme's login web component (§4.5), when the theme has one. */
+export type LoginModal = HTMLElement & { open?: (event?: unknown) => unknown };
 
 export type Lang = 'ar' | 'en';
 
@@ -40,6 +50,21 @@ export function readCustomer(salla: Twilight): StorefrontCustomer | null {
     mobile: text(user.mobile),
     avatar: text(user.avatar),
   };
+}
+
+/**
+ * Why the cart refused a coupon, in the store's own words: Twilight's failure hands over the
+ * request's error (Salla's `{error: {message}}` answer, as themes read it), or a plain message.
+ * Only that one string is read.
+ */
+export function refusalReason(error: unknown): string | null {
+  const e = error as {
+    response?: { data?: { error?: { message?: unknown } } };
+    message?: unknown;
+  } | null;
+  const reason =
+    typeof error === 'string' ? error : (e?.response?.data?.error?.message ?? e?.message);
+  return typeof reason === 'string' && reason.trim() ? reason.trim().slice(0, 300) : null;
 }
 
 /** The store's language as the loyalty page knows it: Arabic unless the store speaks another. */

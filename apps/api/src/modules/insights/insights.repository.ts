@@ -209,7 +209,6 @@ export interface CouponRow {
 export interface CouponFilter {
   status?: string | undefined;
   q?: string | undefined;
-  none?: boolean;
   after?: { createdAt: Date; id: string } | undefined;
   limit: number;
   id?: string;
@@ -225,7 +224,6 @@ export async function findCoupons(
   filter: CouponFilter,
 ): Promise<CouponRow[]> {
   const where: SQL[] = [sql`r.merchant_id = ${merchantId}`];
-  if (filter.none) where.push(sql`false`);
   if (filter.id) where.push(sql`r.id = ${filter.id}::uuid`);
   const now = filter.now.toISOString();
   if (filter.status === 'expired')

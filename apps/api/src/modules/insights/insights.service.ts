@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
 import type { MerchantsService } from '../merchants/merchants.service.ts';
+import { findReferralCoupons, type ReferralCouponRow } from '../referrals/referrals.repository.ts';
 import {
   bestPointValue,
   findCoupons,
@@ -105,6 +106,7 @@ export function toMerchantCoupon(row: CouponRow, now: Date): MerchantCoupon {
       type: row.rewardType,
       value: row.rewardValue,
     },
+    referral: null,
     points: row.points,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -116,7 +118,33 @@ export function toMerchantCoupon(row: CouponRow, now: Date): MerchantCoupon {
   };
 }
 
-function encodeCursor(row: CouponRow): string {
+/** A referral coupon (decision 021) in the merchant's list: the side that holds it, no points. */
+export function referralMerchantCoupon(row: ReferralCouponRow, now: Date): MerchantCoupon {
+  const expired = row.status === 'issued' && row.expiresAt !== null && row.expiresAt <= now;
+  return {
+    id: row.id,
+    code: row.status === 'pending' ? null : row.code,
+    source: 'referral',
+    status: expired ? 'expired' : row.status,
+    customer: {
+      id: row.customerId,
+      name: `${row.firstName} ${row.lastName}`.trim(),
+      email: row.email,
+    },
+    reward: null,
+    referral: { side: row.side, type: row.type, value: row.value, maxAmount: row.maxAmount },
+    points: 0,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    usedAt: null,
+    usedOrderId: row.usedOrderId,
+    cancelReason: null,
+    cancelledAt: null,
+    failureReason: null,
+  };
+}
+
+function encodeCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
 }
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
@@ -336,19 +364,44 @@ export function createInsightsService(
     query: CouponsQuery;
   }): Promise<{ items: MerchantCoupon[]; nextCursor: string | null }> {
     const now = ctx.now();
-    const rows = await findCoupons(db, merchantId, {
-      status: query.status,
-      q: query.q,
-      // Referral coupons are not issued yet: every coupon so far is a reward's.
-      none: query.source === 'referral',
-      after: query.cursor ? decodeCursor(query.cursor) : undefined,
-      limit: query.limit + 1,
-      now,
-    });
-    const page = rows.slice(0, query.limit);
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    // Failed and cancelled are a redemption's states: no referral coupon has them.
+    const referralStatus =
+      query.status === 'failed' || query.status === 'cancelled' ? null : query.status;
+    // Both sources in the same keyset order, each one page ahead, merged: the next page starts
+    // after the last row shown, whichever source it came from.
+    const [rewardRows, referralRows] = await Promise.all([
+      query.source === 'referral'
+        ? []
+        : findCoupons(db, merchantId, {
+            status: query.status,
+            q: query.q,
+            after,
+            limit: query.limit + 1,
+            now,
+          }),
+      query.source === 'reward' || referralStatus === null
+        ? []
+        : findReferralCoupons(db, merchantId, {
+            status: referralStatus,
+            q: query.q,
+            after,
+            limit: query.limit + 1,
+            now,
+          }),
+    ]);
+    const merged = [
+      ...rewardRows.map((row) => ({ row, coupon: toMerchantCoupon(row, now) })),
+      ...referralRows.map((row) => ({ row, coupon: referralMerchantCoupon(row, now) })),
+    ].sort(
+      (a, b) =>
+        b.row.createdAt.getTime() - a.row.createdAt.getTime() ||
+        (b.row.id > a.row.id ? 1 : b.row.id < a.row.id ? -1 : 0),
+    );
+    const page = merged.slice(0, query.limit);
     return {
-      items: page.map((row) => toMerchantCoupon(row, now)),
-      nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
+      items: page.map((entry) => entry.coupon),
+      nextCursor: merged.length > query.limit ? encodeCursor(page[page.length - 1]!.row) : null,
     };
   }
 

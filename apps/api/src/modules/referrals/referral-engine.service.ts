@@ -14,6 +14,8 @@ import {
   type ReferralReward,
   type ReferralsQuery,
   type ReferralSummary,
+  type RewardType,
+  type ShopperCoupon,
   type ShopperReferral,
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
@@ -41,6 +43,7 @@ import {
   findClaimCounts,
   findCustomersByEmailKey,
   findFirstOrder,
+  findReferralCoupons,
   findOrderById,
   findPendingReferrals,
   findReferral,
@@ -56,6 +59,7 @@ import {
   type OrderRow,
   type ReferralListRow,
   type ReferralRow,
+  type ReferralCouponRow,
   type ReferralSettingsRow,
 } from './referrals.repository.ts';
 
@@ -229,6 +233,41 @@ function refusalOf(facts: {
   return null;
 }
 
+const REFERRAL_COUPON_NAMES: Record<ReferralCouponRow['side'], Record<Language, string>> = {
+  friend: { ar: 'هدية دعوة صديق', en: 'Gift from a friend’s invitation' },
+  inviter: { ar: 'مكافأة دعوة صديق', en: 'Reward for inviting a friend' },
+};
+
+const REFERRAL_TO_REWARD_TYPE: Record<ReferralCouponRow['type'], RewardType> = {
+  fixed: 'fixed_discount',
+  percentage: 'percentage_discount',
+  shipping: 'free_shipping',
+};
+
+/** A referral coupon in the shopper's coupons: no reward behind it, no points spent. */
+export function referralShopperCoupon(
+  row: ReferralCouponRow,
+  lang: Language,
+  now: Date,
+): ShopperCoupon {
+  const expired = row.status === 'issued' && row.expiresAt !== null && row.expiresAt <= now;
+  return {
+    id: row.id,
+    source: 'referral',
+    rewardId: null,
+    name: REFERRAL_COUPON_NAMES[row.side][lang],
+    pointsRequired: 0,
+    type: REFERRAL_TO_REWARD_TYPE[row.type],
+    value: row.value,
+    minOrderAmount: 0,
+    status: expired ? 'expired' : row.status,
+    code: row.status === 'pending' ? null : row.code,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    cancelReason: null,
+  };
+}
+
 export function createReferralEngine(
   ctx: AppContext,
   deps: { salla: SallaClient; sallaTokens: SallaTokenService },
@@ -293,6 +332,48 @@ export function createReferralEngine(
         maxAmount: settings.referralMaxAmount,
       },
     };
+  }
+
+  /** What the programme gives an inviter and a friend, for the store's visitors; null when off. */
+  async function programmeRewards(merchant: MerchantRow): Promise<{
+    participantReward: ReferralReward;
+    referralReward: ReferralReward;
+  } | null> {
+    const settings = await findReferralSettings(db, merchant.id);
+    if (!programmeOn(merchant, settings) || !settings) return null;
+    return {
+      participantReward: {
+        type: settings.participantType,
+        value: settings.participantValue,
+        maxAmount: settings.participantMaxAmount,
+      },
+      referralReward: {
+        type: settings.referralType,
+        value: settings.referralValue,
+        maxAmount: settings.referralMaxAmount,
+      },
+    };
+  }
+
+  /**
+   * The shopper's referral coupons as the loyalty page lists coupons, newest first: the gift they
+   * claimed as a friend (found by their id or the e-mail they claimed with) and the rewards their
+   * friends earned them. Shown whether or not the programme is still on: they were given.
+   */
+  async function shopperCoupons(input: {
+    merchantId: number;
+    customerId: number;
+    email: string | null;
+    lang: Language;
+    limit: number;
+  }): Promise<ShopperCoupon[]> {
+    const now = ctx.now();
+    const rows = await findReferralCoupons(db, input.merchantId, {
+      holder: { customerId: input.customerId, email: input.email },
+      now,
+      limit: input.limit,
+    });
+    return rows.map((row) => referralShopperCoupon(row, input.lang, now));
   }
 
   /** The store, its programme and the inviter behind a code, or the error a friend reads. */
@@ -842,6 +923,8 @@ export function createReferralEngine(
 
   return {
     shopperReferral,
+    programmeRewards,
+    shopperCoupons,
     offer,
     claim,
     settle,

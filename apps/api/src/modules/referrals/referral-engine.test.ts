@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  CouponsResponseSchema,
+  CustomerLoyaltyResponseSchema,
   REFERRAL_WEEKLY_CAP,
   ReferralClaimResponseSchema,
   ReferralsResponseSchema,
@@ -462,5 +464,122 @@ describe('the merchant sees it', () => {
     );
     expect(pending.data.items).toHaveLength(3);
     expect((await merchantCall(store, 'GET', '/?cursor=bm9wZQ')).statusCode).toBe(400);
+  });
+});
+
+describe('referral coupons where shoppers and merchants look', () => {
+  async function couponsOnPage(
+    store: { merchantId: number },
+    shopper: { facts: { id: number }; token: string },
+  ) {
+    const res = await ctx.server.inject({
+      method: 'GET',
+      url: `/api/customers/loyalty/${store.merchantId}/${shopper.facts.id}?lang=en`,
+      headers: { authorization: `Bearer ${shopper.token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return CustomerLoyaltyResponseSchema.parse(res.json()).data.coupons;
+  }
+  function merchantCoupons(store: { authorization: string }, query = '') {
+    return ctx.server.inject({
+      method: 'GET',
+      url: `/api/merchants/coupons${query}`,
+      headers: { authorization: store.authorization },
+    });
+  }
+
+  test("the friend's gift and the inviter's reward are among each one's coupons and under the referral filter of /coupons", async () => {
+    const store = await referralStore();
+    const { inviter, friendEmail } = await claimedReferral(store);
+    const [gift] = couponsOf(store, 'NQF-');
+    await ctx.smtp.waitForMail(friendEmail);
+    // The friend opens an account with the e-mail they claimed with (in another case) and signs in.
+    const friend = await signedInShopper(store, { email: friendEmail.toUpperCase() });
+    const friendCoupons = await couponsOnPage(store, friend);
+    expect(friendCoupons).toEqual([
+      expect.objectContaining({
+        source: 'referral',
+        rewardId: null,
+        name: 'Gift from a friend’s invitation',
+        pointsRequired: 0,
+        type: 'percentage_discount',
+        value: 15,
+        status: 'issued',
+        code: gift!.code,
+      }),
+    ]);
+    expect(await couponsOnPage(store, inviter)).toEqual([]);
+
+    // The friend's first order counts: the inviter's reward is made, and shows on their page.
+    const order = { id: randomId(), customer: friend.facts, total: 240, status: 'completed' };
+    await deliverOk(ctx, webhooks.orderCreated(store.merchantId, order));
+    await settle(store);
+    const [reward] = couponsOf(store, 'NQR-');
+    expect(await couponsOnPage(store, inviter)).toEqual([
+      expect.objectContaining({
+        source: 'referral',
+        name: 'Reward for inviting a friend',
+        type: 'fixed_discount',
+        value: 25,
+        status: 'issued',
+        code: reward!.code,
+      }),
+    ]);
+    expect((await couponsOnPage(store, friend)).map((c) => c.code)).toEqual([gift!.code]);
+
+    // The merchant's /coupons: both under the referral filter, none under points redemption.
+    const referral = CouponsResponseSchema.parse(
+      (await merchantCoupons(store, '?source=referral')).json(),
+    );
+    expect(referral.data.items).toEqual([
+      expect.objectContaining({
+        source: 'referral',
+        code: reward!.code,
+        status: 'issued',
+        reward: null,
+        points: 0,
+        referral: { side: 'inviter', type: 'fixed', value: 25, maxAmount: null },
+        customer: expect.objectContaining({ id: String(inviter.facts.id), email: inviter.email }),
+      }),
+      expect.objectContaining({
+        source: 'referral',
+        code: gift!.code,
+        referral: { side: 'friend', type: 'percentage', value: 15, maxAmount: 60 },
+        // Known by their order now: the friend's account.
+        customer: expect.objectContaining({ id: String(friend.facts.id) }),
+      }),
+    ]);
+    const ids = referral.data.items.map((c) => c.id);
+    expect(new Set(ids).size).toBe(2);
+    expect(
+      CouponsResponseSchema.parse((await merchantCoupons(store, '?source=reward')).json()).data
+        .items,
+    ).toEqual([]);
+    // Unfiltered, paged one by one, and searched by code or e-mail.
+    const first = CouponsResponseSchema.parse((await merchantCoupons(store, '?limit=1')).json());
+    const second = CouponsResponseSchema.parse(
+      (await merchantCoupons(store, `?limit=1&cursor=${first.data.nextCursor}`)).json(),
+    );
+    expect([...first.data.items, ...second.data.items].map((c) => c.id)).toEqual(ids);
+    expect(second.data.nextCursor).toBeNull();
+    const byCode = CouponsResponseSchema.parse(
+      (await merchantCoupons(store, `?q=${reward!.code.slice(0, 6).toLowerCase()}`)).json(),
+    );
+    expect(byCode.data.items.map((c) => c.code)).toEqual([reward!.code]);
+    const byEmail = CouponsResponseSchema.parse(
+      (await merchantCoupons(store, `?q=${encodeURIComponent(inviter.email)}`)).json(),
+    );
+    expect(byEmail.data.items.map((c) => c.code)).toEqual([reward!.code]);
+    expect(
+      CouponsResponseSchema.parse((await merchantCoupons(store, '?status=failed')).json()).data
+        .items,
+    ).toEqual([]);
+
+    // Another store sees none of them.
+    const other = await referralStore();
+    expect(
+      CouponsResponseSchema.parse((await merchantCoupons(other, '?source=referral')).json()).data
+        .items,
+    ).toEqual([]);
   });
 });

@@ -126,6 +126,7 @@ export function redemptionStatusAt(
 export function toShopperCoupon(row: RedemptionWithReward, now: Date): ShopperCoupon {
   return {
     id: row.id,
+    source: 'reward',
     rewardId: row.rewardId,
     name: row.reward.name,
     pointsRequired: row.points,

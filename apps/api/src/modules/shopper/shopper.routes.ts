@@ -16,6 +16,7 @@ import {
 } from '@nuqat/contracts';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { shopperOf } from '../../plugins/shopper-auth.ts';
 import type { RedemptionService } from '../rewards/redemption.service.ts';
@@ -157,6 +158,26 @@ export function shopperRoutes(deps: {
       },
       async (request) => {
         await shopperService.logout(shopperOf(request));
+        return { success: true as const, message: SUCCESS.loggedOut[requestLanguage(request)] };
+      },
+    );
+
+    // The storefront snippet's way to end a token it dropped because the store signed the shopper
+    // out (docs/decisions/030): a plain-text body is a "simple" cross-origin request, sent
+    // without a preflight and without reading the answer (no CORS on the API).
+    r.post(
+      '/auth/revoke',
+      {
+        schema: {
+          tags: ['shopper'],
+          summary: 'End the shopper token sent as the text/plain body (no Authorization header)',
+          consumes: ['text/plain'],
+          body: z.string().trim().min(1).max(4096),
+          response: { 200: MessageResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        await shopperService.logout(await shopperService.authenticate(request.body));
         return { success: true as const, message: SUCCESS.loggedOut[requestLanguage(request)] };
       },
     );

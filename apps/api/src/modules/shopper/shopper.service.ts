@@ -12,11 +12,18 @@ import {
   type HistoryEntry,
   type Language,
   type PointsMethod,
+  type ProgrammeReward,
+  type ReferralReward,
   type RuleEvent,
+  type ShopperCoupon,
   type ShopperReferral,
   type ShopperTier,
+  type ShopperTierLevel,
   type ShopperSession,
   type ShopperSignInOptions,
+  type StorefrontProgramme,
+  type TierBasis,
+  type TierWindow,
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 
@@ -41,7 +48,7 @@ import { findMerchantById, type MerchantRow } from '../merchants/merchants.repos
 import { toMerchantSettings } from '../merchants/merchants.service.ts';
 import { findCustomerRedemptions } from '../rewards/redemptions.repository.ts';
 import { redemptionBlock, toShopperCoupon } from '../rewards/redemption.service.ts';
-import { findRewards } from '../rewards/rewards.repository.ts';
+import { findRewards, type RewardWithUsage } from '../rewards/rewards.repository.ts';
 import {
   consumeOpenShopperCodes,
   findCustomerByEmailKey,
@@ -222,6 +229,65 @@ function historyDescription(
   }
 }
 
+/** The store's ways to earn that are switched on, in the shopper's language. */
+function pointsMethodsOf(rules: Map<StoredRuleEvent, RuleRow>, lang: Language): PointsMethod[] {
+  return METHOD_ORDER.flatMap((event) => {
+    const rule = rules.get(event);
+    if (!rule || rule.points <= 0) return [];
+    return [
+      {
+        id: event,
+        name: METHOD_NAMES[event][lang],
+        points: rule.points,
+        condition: methodCondition(rule, lang),
+      },
+    ];
+  });
+}
+
+/**
+ * The rewards a store offers, cheapest first: active, of a type its plan allows, and — when
+ * reserved for a tier — only while the store's tiers are on (`tiers` holds them then).
+ */
+function offeredRewards(
+  rewards: RewardWithUsage[],
+  merchant: MerchantRow,
+  tiers: Map<string, TierLevelRow>,
+  lang: Language,
+): Array<ProgrammeReward & { minTierPosition: number }> {
+  return rewards
+    .filter((r) => {
+      const feature = REWARD_TYPE_FEATURE[r.type];
+      return (
+        r.isActive &&
+        (!feature || (merchant.plan !== null && planHasFeature(merchant.plan, feature))) &&
+        (r.minTierId === null || tiers.has(r.minTierId))
+      );
+    })
+    .sort((a, b) => a.pointsRequired - b.pointsRequired)
+    .map((r) => {
+      const reserved = r.minTierId ? tiers.get(r.minTierId) : undefined;
+      return {
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        pointsRequired: r.pointsRequired,
+        type: r.type,
+        value: r.value,
+        minOrderAmount: r.minOrderAmount,
+        available: r.maxUsage === null || r.usageCount < r.maxUsage,
+        minTier: reserved
+          ? {
+              id: reserved.id,
+              name: lang === 'en' ? reserved.nameEn : reserved.nameAr,
+              colour: reserved.colour,
+            }
+          : null,
+        minTierPosition: reserved?.position ?? 0,
+      };
+    });
+}
+
 const dateFormats: Record<Language, Intl.DateTimeFormat> = {
   ar: new Intl.DateTimeFormat('ar-SA-u-nu-latn-ca-gregory', {
     timeZone: 'Asia/Riyadh',
@@ -244,6 +310,28 @@ export function createShopperService(
       customer: { tierId: string | null; tierValue: number; tierBelowSince: Date | null };
       lang: Language;
     }) => Promise<{ tier: ShopperTier | null; rows: TierLevelRow[] }>;
+    /** The store's tiers for a visitor (the tiers module); none → no tiers. */
+    programmeTiers?: (
+      merchant: MerchantRow,
+      lang: Language,
+    ) => Promise<{
+      basis: TierBasis;
+      window: TierWindow;
+      levels: ShopperTierLevel[];
+      rows: TierLevelRow[];
+    } | null>;
+    /** What the referral programme gives each side (the referral engine); none → null. */
+    programmeReferral?: (
+      merchant: MerchantRow,
+    ) => Promise<{ participantReward: ReferralReward; referralReward: ReferralReward } | null>;
+    /** The shopper's referral coupons, newest first (the referral engine); none → none. */
+    referralCoupons?: (input: {
+      merchantId: number;
+      customerId: number;
+      email: string | null;
+      lang: Language;
+      limit: number;
+    }) => Promise<ShopperCoupon[]>;
   } = {},
 ) {
   const { db, config, log } = ctx;
@@ -490,18 +578,19 @@ export function createShopperService(
     const tierOf = new Map(tierRows.map((t) => [t.id, t]));
     const myPosition = tierOf.get(customer.tierId ?? '')?.position ?? 0;
 
-    const pointsMethods: PointsMethod[] = METHOD_ORDER.flatMap((event) => {
-      const rule = rules.get(event);
-      if (!rule || rule.points <= 0) return [];
-      return [
-        {
-          id: event,
-          name: METHOD_NAMES[event][lang],
-          points: rule.points,
-          condition: methodCondition(rule, lang),
-        },
-      ];
-    });
+    const pointsMethods = pointsMethodsOf(rules, lang);
+    const referralCoupons = deps.referralCoupons
+      ? await deps.referralCoupons({
+          merchantId,
+          customerId,
+          email: customer.email,
+          lang,
+          limit: COUPONS_SHOWN,
+        })
+      : [];
+    const coupons = [...redemptions.map((r) => toShopperCoupon(r, now)), ...referralCoupons]
+      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (b.id > a.id ? 1 : -1))
+      .slice(0, COUPONS_SHOWN);
     const history: HistoryEntry[] = ledger
       .filter((row) => row.delta !== 0 || row.debtDelta !== 0)
       .map((row) => ({
@@ -553,47 +642,51 @@ export function createShopperService(
             : null,
       },
       pointsMethods,
-      rewards: rewards
-        .filter((r) => {
-          const feature = REWARD_TYPE_FEATURE[r.type];
-          return (
-            r.isActive &&
-            (!feature || (merchant.plan !== null && planHasFeature(merchant.plan, feature))) &&
-            // A reward reserved for a tier is offered only while the store's tiers are on.
-            (r.minTierId === null || (tier !== null && tierOf.has(r.minTierId)))
-          );
-        })
-        .sort((a, b) => a.pointsRequired - b.pointsRequired)
-        .map((r) => ({
-          id: r.id,
-          name: r.name,
-          description: r.description,
-          pointsRequired: r.pointsRequired,
-          type: r.type,
-          value: r.value,
-          minOrderAmount: r.minOrderAmount,
-          available: r.maxUsage === null || r.usageCount < r.maxUsage,
-          ...reservation(r.minTierId),
-        })),
-      coupons: redemptions.map((r) => toShopperCoupon(r, now)),
+      rewards: offeredRewards(rewards, merchant, tier ? tierOf : new Map(), lang).map(
+        ({ minTierPosition, ...reward }) => ({
+          ...reward,
+          locked: minTierPosition > 0 && myPosition < minTierPosition,
+        }),
+      ),
+      coupons,
       history,
       programme: { redeemable: block === null, reason: block },
       referral: deps.shopperReferral ? await deps.shopperReferral(merchant, customerId) : null,
       tier,
     };
+  }
 
-    function reservation(minTierId: string | null) {
-      const reserved = minTierId ? tierOf.get(minTierId) : undefined;
-      if (!reserved) return { minTier: null, locked: false };
-      return {
-        minTier: {
-          id: reserved.id,
-          name: lang === 'en' ? reserved.nameEn : reserved.nameAr,
-          colour: reserved.colour,
-        },
-        locked: myPosition < reserved.position,
-      };
-    }
+  /**
+   * What a visitor of the store sees before signing in (GET /api/storefront/{id}/programme):
+   * the ways to earn, the rewards, the tiers and the referral gift. Nobody's data: the same for
+   * every visitor. A store we do not know, or that uninstalled the app, is STORE_NOT_FOUND.
+   */
+  async function getProgramme(input: {
+    merchantId: number;
+    lang: Language;
+  }): Promise<StorefrontProgramme> {
+    const { merchantId, lang } = input;
+    const merchant = await findMerchantById(db, merchantId);
+    if (!merchant || merchant.installStatus === 'uninstalled')
+      throw new AppError('STORE_NOT_FOUND');
+    const [rules, rewards, tiers, referral] = await Promise.all([
+      findRules(db, merchantId),
+      findRewards(db, merchantId),
+      deps.programmeTiers ? deps.programmeTiers(merchant, lang) : null,
+      deps.programmeReferral ? deps.programmeReferral(merchant) : null,
+    ]);
+    const block = redemptionBlock(merchant, ctx.now());
+    const tierOf = new Map((tiers?.rows ?? []).map((t) => [t.id, t]));
+    return {
+      store: { name: merchant.storeName },
+      programme: { redeemable: block === null, reason: block },
+      pointsMethods: pointsMethodsOf(rules, lang),
+      rewards: offeredRewards(rewards, merchant, tierOf, lang).map(
+        ({ minTierPosition: _position, ...reward }) => reward,
+      ),
+      tiers: tiers ? { basis: tiers.basis, window: tiers.window, levels: tiers.levels } : null,
+      referral,
+    };
   }
 
   return {
@@ -604,6 +697,7 @@ export function createShopperService(
     authorizePath,
     logout,
     getLoyaltyData,
+    getProgramme,
   };
 }
 

@@ -402,6 +402,29 @@ describe('shopper identity', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('SESSION_EXPIRED');
   });
+
+  test('the storefront snippet revokes a token it dropped with a plain-text body, no header', async () => {
+    const shop = await installedStore(ctx);
+    const me = await shopper(ctx, shop, 10);
+    const token = await signIn(ctx, shop.merchantId, me.email);
+    const revoke = (body: string, contentType = 'text/plain;charset=UTF-8') =>
+      ctx.server.inject({
+        method: 'POST',
+        url: '/api/customers/auth/revoke',
+        headers: { 'content-type': contentType },
+        payload: body,
+      });
+    expect((await revoke('not.a.token')).statusCode).toBe(401);
+    expect((await revoke('')).statusCode).toBe(400);
+    expect((await getLoyalty(ctx, shop.merchantId, me.customerId, token)).statusCode).toBe(200);
+    const out = await revoke(`${token}\n`);
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json()).toMatchObject({ success: true });
+    const after = await getLoyalty(ctx, shop.merchantId, me.customerId, token);
+    expect(after.statusCode).toBe(401);
+    // Once ended, the same token revokes nothing more.
+    expect((await revoke(token)).statusCode).toBe(401);
+  });
 });
 
 describe('loyalty data', () => {

@@ -318,6 +318,27 @@ export function createTiersService(ctx: Pick<AppContext, 'db' | 'now' | 'log'>) 
     };
   }
 
+  /** The store's tiers as a visitor sees them (no customer); null when tiers are off. */
+  async function programmeTiers(merchant: MerchantRow, lang: 'ar' | 'en') {
+    const settings = await findTierSettings(db, merchant.id);
+    if (!settings || !tiersLive(merchant, settings)) return null;
+    const rows = await findTiers(db, merchant.id);
+    if (rows.length === 0) return null;
+    return {
+      basis: settings.basis,
+      window: settings.window,
+      levels: rows.map((t) => ({
+        id: t.id,
+        name: lang === 'en' ? t.nameEn : t.nameAr,
+        colour: t.colour,
+        multiplierPct: t.multiplierPct,
+        birthdayMultiplierPct: t.birthdayMultiplierPct,
+        threshold: t.threshold,
+      })),
+      rows,
+    };
+  }
+
   async function customerTierChanges(merchantId: number, customerId: number, limit: number) {
     return (await findTierChanges(db, merchantId, customerId, limit)).map(tierChangeView);
   }
@@ -329,6 +350,7 @@ export function createTiersService(ctx: Pick<AppContext, 'db' | 'now' | 'log'>) 
     runPass,
     runMaintenance,
     shopperTier,
+    programmeTiers,
     customerTierChanges,
   };
 }

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import type { RedemptionStatus, ShopperCoupon } from '@nuqat/contracts';
-import { formatDate } from '../lib/format';
+import type { CartState } from '../lib/controller';
+import { formatCurrency, formatDate } from '../lib/format';
 import { useI18n, type TextKey } from '../lib/i18n';
 import { CopyButton } from './copy-button';
 import { Icon } from './icons';
-import { CARD, ICON_BUTTON, cx } from './ui';
+import { CARD, ICON_BUTTON, buttonClass, cx } from './ui';
 
 const STATUS: Record<RedemptionStatus, { label: TextKey; tone: string }> = {
   pending: {
@@ -59,15 +60,98 @@ function CouponCode({
   );
 }
 
-export interface CouponsSectionProps {
+/** What the store page's cart can do with the page's coupons (issue 23). */
+export interface CartProps {
+  /** The store page can apply a coupon (Twilight's cart); otherwise the page says how to. */
+  canApply: boolean;
+  /** The cart's answer per code. */
+  cart: Readonly<Record<string, CartState>>;
+  onApply: (code: string) => void;
+}
+
+/**
+ * "Apply to my cart" for an unused coupon, and what the cart answered: applied, or its reason for
+ * refusing and what to do. Where the store page has no cart to talk to, how to use the code.
+ */
+function CartAction({
+  coupon,
+  canApply,
+  cart,
+  onApply,
+  primary = false,
+}: CartProps & { coupon: ShopperCoupon; primary?: boolean }) {
+  const { t, language } = useI18n();
+  const code = coupon.code;
+  if (!code || coupon.status !== 'issued') return null;
+  if (!canApply)
+    return <p className="text-xs text-slate-600 dark:text-slate-400">{t('cart.manual')}</p>;
+  const answer = cart[code];
+  const applying = answer?.status === 'applying';
+  return (
+    <div className="space-y-2">
+      <button
+        type="button"
+        className={buttonClass(primary ? 'primary' : 'secondary', 'w-full sm:w-auto', 'sm')}
+        aria-label={t('cart.applyCode', { code })}
+        disabled={applying}
+        onClick={() => onApply(code)}
+      >
+        <Icon
+          name={applying ? 'loader' : 'cart'}
+          className={cx('size-4', applying && 'animate-spin')}
+        />
+        <span aria-hidden="true">{applying ? t('cart.applying') : t('cart.apply')}</span>
+      </button>
+      <div role="status" className="text-sm">
+        {answer?.status === 'applied' ? (
+          <p className="flex items-start gap-2 rounded-xl bg-emerald-50 p-2.5 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+            <Icon name="check" className="mt-0.5 size-4 shrink-0" />
+            {t('cart.applied')}
+          </p>
+        ) : answer?.status === 'refused' ? (
+          <div className="space-y-1 rounded-xl bg-red-50 p-2.5 text-red-900 dark:bg-red-950 dark:text-red-100">
+            <p className="flex items-start gap-2 font-medium">
+              <Icon name="alert" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                {answer.message
+                  ? t('cart.refused', { reason: `\u2068${answer.message}\u2069` })
+                  : t('cart.refusedNoReason')}
+              </span>
+            </p>
+            <p className="ps-6">
+              {coupon.minOrderAmount > 0
+                ? t('cart.minOrderHint', {
+                    amount: formatCurrency(coupon.minOrderAmount, language),
+                  })
+                : t('cart.retryHint')}
+            </p>
+          </div>
+        ) : answer?.status === 'unavailable' ? (
+          <p className="rounded-xl bg-amber-50 p-2.5 text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
+            {t('cart.unavailable')}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export interface CouponsSectionProps extends CartProps {
   coupons: ShopperCoupon[];
 }
 
-/** "My coupons": each code with a copy button, its status and expiry; the newest first. */
-export function CouponsSection({ coupons }: CouponsSectionProps) {
+const newestFirst = (coupons: ShopperCoupon[]) =>
+  [...coupons].sort(
+    (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (b.id > a.id ? 1 : -1),
+  );
+
+/**
+ * "My coupons": the redeemed rewards' and the referral coupons, the newest first, each code with
+ * a copy button, "Apply to my cart" while unused, its status and expiry.
+ */
+export function CouponsSection({ coupons, ...cart }: CouponsSectionProps) {
   const { t, language } = useI18n();
   if (coupons.length === 0) return null;
-  const newestFirst = [...coupons].reverse();
   return (
     <section aria-labelledby="coupons-title" className="space-y-3">
       <h2
@@ -78,16 +162,24 @@ export function CouponsSection({ coupons }: CouponsSectionProps) {
         {t('coupons.title')}
       </h2>
       <ul className={cx(CARD, 'divide-y divide-slate-200 dark:divide-slate-800')}>
-        {newestFirst.map((coupon) => {
+        {newestFirst(coupons).map((coupon) => {
           const status = STATUS[coupon.status] ?? STATUS.pending;
           const cancelled = coupon.status === 'cancelled';
           const withdrawn = cancelled && coupon.cancelReason === 'clawback';
           return (
-            <li key={coupon.id} className="space-y-2 p-4">
+            <li key={`${coupon.source}:${coupon.id}`} className="space-y-2 p-4">
               <div className="flex items-start justify-between gap-3">
-                <p className="font-semibold text-slate-900 dark:text-white">
-                  <bdi>{coupon.name}</bdi>
-                </p>
+                <div className="min-w-0 space-y-0.5">
+                  <p className="font-semibold text-slate-900 dark:text-white">
+                    <bdi>{coupon.name}</bdi>
+                  </p>
+                  {coupon.source === 'referral' ? (
+                    <p className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
+                      <Icon name="userPlus" className="size-3.5" />
+                      {t('coupons.fromReferral')}
+                    </p>
+                  ) : null}
+                </div>
                 <span
                   className={cx(
                     'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold',
@@ -110,6 +202,7 @@ export function CouponsSection({ coupons }: CouponsSectionProps) {
                   {t('coupons.expires', { date: formatDate(coupon.expiresAt, language) })}
                 </p>
               ) : null}
+              <CartAction coupon={coupon} {...cart} />
             </li>
           );
         })}
@@ -118,13 +211,16 @@ export function CouponsSection({ coupons }: CouponsSectionProps) {
   );
 }
 
-export interface NewCouponProps {
+export interface NewCouponProps extends CartProps {
   coupon: ShopperCoupon;
   onDismiss: () => void;
 }
 
-/** The coupon a redemption just produced, in large type with a copy button (spec §4). */
-export function NewCoupon({ coupon, onDismiss }: NewCouponProps) {
+/**
+ * The coupon a redemption just produced, in large type with a copy button (spec §4), and the one
+ * tap that puts it in the cart.
+ */
+export function NewCoupon({ coupon, onDismiss, ...cart }: NewCouponProps) {
   const { t } = useI18n();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -145,7 +241,8 @@ export function NewCoupon({ coupon, onDismiss }: NewCouponProps) {
         </span>
         <div className="min-w-0 flex-1 space-y-1">
           <h2 className="font-bold text-slate-900 dark:text-white">
-            {t('redeem.successTitle', { name: coupon.name })}
+            {/* The reward's name in its own direction: an Arabic name in an English sentence. */}
+            {t('redeem.successTitle', { name: `\u2068${coupon.name}\u2069` })}
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">{t('redeem.emailNote')}</p>
         </div>
@@ -167,11 +264,12 @@ export function NewCoupon({ coupon, onDismiss }: NewCouponProps) {
             </p>
             <CouponCode code={coupon.code} large />
           </div>
-          <CopyButton code={coupon.code} variant="primary" />
+          <CopyButton code={coupon.code} variant={cart.canApply ? 'secondary' : 'primary'} />
         </div>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">{t('coupons.noCode')}</p>
       )}
+      <CartAction coupon={coupon} {...cart} primary />
     </div>
   );
 }

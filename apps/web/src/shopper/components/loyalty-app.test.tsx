@@ -17,11 +17,11 @@ import {
   historyEntry,
   loyaltyBody,
   redeemBody,
+  keptSession,
   reward,
   sessionBody,
-  storeSession,
 } from '../testing/fixtures';
-import { renderPage } from '../testing/render-page';
+import { renderPage, renderSignedIn, storeAnswer } from '../testing/render-page';
 
 const MERCHANT = Number(MERCHANT_ID);
 
@@ -54,10 +54,10 @@ function serveLoyalty(body: unknown = loyaltyBody(), status = 200) {
   return calls;
 }
 
-function storedToken(): Record<string, string> | null {
-  const raw = window.localStorage.getItem('customerToken');
-  return raw ? (JSON.parse(raw) as Record<string, string>) : null;
-}
+/** Nothing of the shopper's is written to the page's own storage any more. */
+afterEach(() => {
+  expect(window.localStorage.length).toBe(0);
+});
 
 const balance = () => screen.getByRole('region', { name: ar['balance.label'] });
 
@@ -68,7 +68,7 @@ describe('the shopper loyalty page', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
-  test('a shopper signs in with a code sent to their e-mail, and the token is kept', async () => {
+  test('a shopper signs in with a code sent to their e-mail; the sixth digit sends it, and the store page keeps the token', async () => {
     const requests: Array<{ path: string; body: unknown; language: string | null }> = [];
     server.use(
       http.post('/api/customers/auth/request-code', async ({ request }) => {
@@ -89,7 +89,8 @@ describe('the shopper loyalty page', () => {
       }),
     );
     const loads = serveLoyalty();
-    const { user } = renderPage();
+    const { user, sendFromStore, posted } = renderPage({ framed: true });
+    sendFromStore(storeAnswer({ customer: null, session: null }));
 
     expect(
       await screen.findByRole('heading', { level: 2, name: ar['signIn.title'] }),
@@ -110,9 +111,8 @@ describe('the shopper loyalty page', () => {
     await user.type(code, '12a34');
     expect(code).toHaveValue('1234');
     expect(verify).toBeDisabled();
+    // No button to press: the sixth digit sends the code.
     await user.type(code, '56');
-    expect(verify).toBeEnabled();
-    await user.click(verify);
 
     expect(
       await within(await screen.findByRole('region', { name: ar['balance.label'] })).findByText(
@@ -136,11 +136,13 @@ describe('the shopper loyalty page', () => {
         language: 'ar',
       },
     ]);
-    expect(storedToken()).toEqual({
-      token: SARA.token,
-      customerId: SARA.customerId,
-      merchantId: MERCHANT_ID,
-      expiresAt: '2099-01-01T00:00:00.000Z',
+    // The store page keeps the token (and shows the balance on its launcher); this page keeps
+    // nothing of it.
+    expect(posted()).toContainEqual({
+      type: 'nuqat:session',
+      merchantId: MERCHANT,
+      session: keptSession(),
+      points: 250,
     });
     expect(loads.at(-1)?.headers.get('authorization')).toBe(`Bearer ${SARA.token}`);
   });
@@ -156,10 +158,8 @@ describe('the shopper loyalty page', () => {
     await user.type(await screen.findByLabelText(ar['signIn.email']), SARA.email);
     await user.click(screen.getByRole('button', { name: ar['signIn.sendCode'] }));
     await user.type(await screen.findByLabelText(ar['signIn.code']), '000000');
-    await user.click(screen.getByRole('button', { name: ar['signIn.verify'] }));
     expect(await screen.findByText(errorBody('SHOPPER_CODE_INVALID').message)).toBeInTheDocument();
     expect(screen.getByLabelText(ar['signIn.code'])).toHaveFocus();
-    expect(storedToken()).toBeNull();
 
     await user.click(screen.getByRole('button', { name: ar['signIn.changeEmail'] }));
     expect(screen.getByLabelText(ar['signIn.email'])).toHaveValue(SARA.email);
@@ -181,11 +181,10 @@ describe('the shopper loyalty page', () => {
   });
 
   test('a stored token for this store loads the data with the token and the language', async () => {
-    storeSession();
     const loads = serveLoyalty(
       loyaltyBody({ expiringPoints: 3, nextExpiryAt: '2026-12-15T12:00:00.000Z' }),
     );
-    renderPage();
+    renderSignedIn();
 
     expect(
       await screen.findByRole('heading', { level: 2, name: SARA.fullName }),
@@ -194,7 +193,6 @@ describe('the shopper loyalty page', () => {
     expect(within(balance()).getByText('250')).toBeInTheDocument();
     expect(within(balance()).getByText('نقطة')).toBeInTheDocument();
     expect(within(balance()).getByText(/3 نقاط تنتهي صلاحيتها في/)).toBeInTheDocument();
-    expect(screen.getByText('متجر نقاط التجريبي')).toBeInTheDocument();
     const request = loads.at(-1);
     expect(new URL(request!.url).pathname).toBe(
       `/api/customers/loyalty/${MERCHANT_ID}/${SARA.customerId}`,
@@ -209,16 +207,18 @@ describe('the shopper loyalty page', () => {
     );
   });
 
-  test('a token for another store, or an expired one, is not used', async () => {
-    storeSession({ merchantId: '7000002' });
+  test("a token the store page hands over for another customer than the store's is not used", async () => {
     const loads = serveLoyalty();
-    const first = renderPage();
-    expect(await screen.findByLabelText(ar['signIn.email'])).toBeInTheDocument();
-    first.unmount();
+    const { sendFromStore } = renderPage({ framed: true });
+    sendFromStore(storeAnswer({ session: keptSession({ customerId: '42' }) }));
+    expect(await screen.findByLabelText(ar['signIn.email'])).toHaveValue(SARA.email);
+    expect(loads).toHaveLength(0);
+  });
 
-    storeSession({ expiresAt: '2020-01-01T00:00:00.000Z' });
+  test('the standalone page (no store around it) keeps no token: the shopper signs in each visit', async () => {
+    const loads = serveLoyalty();
     renderPage();
-    expect(await screen.findByLabelText(ar['signIn.email'])).toBeInTheDocument();
+    expect(await screen.findByLabelText(ar['signIn.email'])).toHaveValue('');
     expect(loads).toHaveLength(0);
   });
 
@@ -229,13 +229,7 @@ describe('the shopper loyalty page', () => {
       { type: 'nuqat:request-customer', merchantId: MERCHANT },
       STORE_ORIGIN,
     );
-    sendFromStore({
-      type: 'nuqat:customer',
-      merchantId: MERCHANT,
-      customer: SARA_IN_STORE,
-      ref: null,
-      lang: 'ar',
-    });
+    sendFromStore(storeAnswer({ session: null }));
     expect(await screen.findByLabelText(ar['signIn.email'])).toHaveValue(SARA.email);
     // Only to the store's own origin, never '*'.
     for (const [, origin] of parent.postMessage.mock.calls) expect(origin).toBe(STORE_ORIGIN);
@@ -251,72 +245,39 @@ describe('the shopper loyalty page', () => {
     expect(screen.getByLabelText(ar['signIn.email'])).toHaveValue('');
   });
 
-  test('messages from another origin, or for another store, are ignored', async () => {
-    storeSession();
+  test('messages from another origin, another window, or for another store, are ignored', async () => {
     serveLoyalty();
     const { sendFromStore } = renderPage({ framed: true });
     const stranger = { ...SARA_IN_STORE, id: 999, email: 'mallory@evil.example' };
-    // Had it been believed, this customer would have replaced Sara's token.
-    sendFromStore(
-      { type: 'nuqat:customer', merchantId: MERCHANT, customer: stranger, ref: null, lang: 'ar' },
-      'https://evil.example',
-    );
-    sendFromStore({
-      type: 'nuqat:customer',
-      merchantId: MERCHANT + 1,
+    const forged = storeAnswer({
       customer: stranger,
-      ref: null,
-      lang: 'ar',
+      session: keptSession({ customerId: '999', token: 'forged' }),
     });
-    sendFromStore({
-      type: 'nuqat:customer',
-      merchantId: MERCHANT,
-      customer: { ...SARA_IN_STORE, token: 'stolen' },
-      ref: null,
-      lang: 'ar',
-    });
+    // Had any of these been believed, the page would have left the loading state.
+    sendFromStore(forged, 'https://evil.example');
+    sendFromStore(forged, STORE_ORIGIN, window);
+    sendFromStore({ ...forged, merchantId: MERCHANT + 1 });
+    sendFromStore(storeAnswer({ customer: { ...SARA_IN_STORE, token: 'stolen' } }));
+    sendFromStore(storeAnswer({ session: { token: 'x' } }));
     expect(screen.getByRole('status')).toHaveTextContent(ar['states.loading']);
-    sendFromStore({
-      type: 'nuqat:customer',
-      merchantId: MERCHANT,
-      customer: SARA_IN_STORE,
-      ref: null,
-      lang: 'ar',
-    });
+    sendFromStore(storeAnswer());
     expect(await screen.findByRole('heading', { name: SARA.fullName })).toBeInTheDocument();
 
     sendFromStore({ type: 'nuqat:customer-logout', merchantId: MERCHANT }, 'https://evil.example');
+    sendFromStore({ type: 'nuqat:customer-logout', merchantId: MERCHANT }, STORE_ORIGIN, window);
     expect(screen.getByRole('heading', { name: SARA.fullName })).toBeInTheDocument();
-    expect(storedToken()?.token).toBe(SARA.token);
   });
 
-  test("the store naming another customer than the token's drops the token", async () => {
-    storeSession();
-    const loads = serveLoyalty();
-    const { sendFromStore } = renderPage({ framed: true });
-    sendFromStore({
-      type: 'nuqat:customer',
-      merchantId: MERCHANT,
-      customer: { ...SARA_IN_STORE, id: 42, email: 'omar@example.com' },
-      ref: null,
-      lang: 'ar',
-    });
-    expect(await screen.findByLabelText(ar['signIn.email'])).toHaveValue('omar@example.com');
-    expect(storedToken()).toBeNull();
-    expect(loads).toHaveLength(0);
-  });
-
-  test('a store sign-in of another shopper, then a store sign-out, each end the session', async () => {
-    storeSession();
+  test('a store sign-in of another shopper, then a store sign-out, each end the session and revoke the token', async () => {
     serveLoyalty();
-    const { sendFromStore } = renderPage({ framed: true });
-    sendFromStore({
-      type: 'nuqat:customer',
-      merchantId: MERCHANT,
-      customer: SARA_IN_STORE,
-      ref: null,
-      lang: 'ar',
-    });
+    const revoked: Array<string | null> = [];
+    server.use(
+      http.post('/api/customers/auth/logout', ({ request }) => {
+        revoked.push(request.headers.get('authorization'));
+        return HttpResponse.json({ success: true, message: 'ok' });
+      }),
+    );
+    const { sendFromStore, posted } = renderSignedIn();
     expect(await screen.findByRole('heading', { name: SARA.fullName })).toBeInTheDocument();
 
     sendFromStore({
@@ -325,30 +286,25 @@ describe('the shopper loyalty page', () => {
       customer: { ...SARA_IN_STORE, id: 42, email: 'omar@example.com' },
     });
     expect(await screen.findByLabelText(ar['signIn.email'])).toHaveValue('omar@example.com');
-    expect(storedToken()).toBeNull();
-
-    storeSession();
-    sendFromStore({ type: 'nuqat:customer-login', merchantId: MERCHANT, customer: SARA_IN_STORE });
-    expect(await screen.findByRole('heading', { name: SARA.fullName })).toBeInTheDocument();
+    expect(posted()).toContainEqual({ type: 'nuqat:logout', merchantId: MERCHANT });
+    await waitFor(() => expect(revoked).toEqual([`Bearer ${SARA.token}`]));
 
     sendFromStore({ type: 'nuqat:customer-logout', merchantId: MERCHANT });
     expect(await screen.findByLabelText(ar['signIn.email'])).toHaveValue('');
-    expect(storedToken()).toBeNull();
   });
 
   test('a 401 from the API drops the token and asks the shopper to sign in again', async () => {
-    storeSession();
     serveLoyalty(errorBody('UNAUTHENTICATED'), 401);
-    renderPage();
+    const { posted } = renderSignedIn();
     expect(await screen.findByText(ar['errors.sessionEnded'])).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: ar['signIn.title'] })).toBeInTheDocument();
-    expect(storedToken()).toBeNull();
+    // The store page forgets it too.
+    expect(posted()).toContainEqual({ type: 'nuqat:logout', merchantId: MERCHANT });
   });
 
   test('another failure shows the server message and a retry that loads again', async () => {
-    storeSession();
     serveLoyalty(errorBody('SERVICE_UNAVAILABLE'), 503);
-    const { user } = renderPage();
+    const { user } = renderSignedIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       errorBody('SERVICE_UNAVAILABLE').message,
     );
@@ -358,10 +314,9 @@ describe('the shopper loyalty page', () => {
   });
 
   test('the loyalty data call gives up after 10 seconds and offers a retry', async () => {
-    storeSession();
     server.use(http.get(LOYALTY_URL, () => new Promise<never>(() => {})));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    renderPage();
+    renderSignedIn();
     expect(screen.getByRole('status')).toHaveTextContent(ar['states.loading']);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(9_900);
@@ -376,17 +331,15 @@ describe('the shopper loyalty page', () => {
   });
 
   test('an answer that is not the contract shows "invalid server response"', async () => {
-    storeSession();
     serveLoyalty({ success: true, data: { points: 'many' } });
-    renderPage();
+    renderSignedIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(ar['errors.invalidResponse']);
     expect(screen.getByRole('button', { name: ar['states.retry'] })).toBeInTheDocument();
   });
 
   test('a reward costing more than the balance cannot be redeemed', async () => {
-    storeSession();
     serveLoyalty();
-    renderPage();
+    renderSignedIn();
     const expensive = (await screen.findByRole('heading', { level: 3, name: 'خصم 10%' })).closest(
       'article',
     )!;
@@ -401,7 +354,6 @@ describe('the shopper loyalty page', () => {
   });
 
   test('redeeming from the details dialog updates balance, coupons and history and shows the code', async () => {
-    storeSession();
     const loads = serveLoyalty();
     const bodies: unknown[] = [];
     server.use(
@@ -411,7 +363,7 @@ describe('the shopper loyalty page', () => {
         return HttpResponse.json(redeemBody());
       }),
     );
-    const { user } = renderPage();
+    const { user } = renderSignedIn();
     const card = (await screen.findByRole('heading', { level: 3, name: 'خصم 20 ريال' })).closest(
       'article',
     )!;
@@ -424,6 +376,11 @@ describe('the shopper loyalty page', () => {
     expect(within(dialog).getByText('200 نقطة')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: ar['rewards.cancel'] })).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: /^استبدال/ }));
+    // One question before the points go: what is spent and what comes back.
+    expect(bodies).toEqual([]);
+    expect(dialog).toHaveAccessibleDescription(/200 نقطة مقابل كوبون بقيمة/);
+    expect(dialog).toHaveAccessibleDescription(/تبقى في رصيدك 50 نقطة/);
+    await user.click(within(dialog).getByRole('button', { name: /^تأكيد الاستبدال/ }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodies).toEqual([{ rewardId: reward().id, requestId: expect.any(String) }]);
@@ -460,20 +417,22 @@ describe('the shopper loyalty page', () => {
   });
 
   test('a failed redemption closes the dialog, shows the server message and reloads the data', async () => {
-    storeSession();
     const loads = serveLoyalty();
     server.use(
       http.post(REDEEM_URL, () =>
         HttpResponse.json(errorBody('REDEMPTION_FAILED'), { status: 502 }),
       ),
     );
-    const { user } = renderPage();
+    const { user } = renderSignedIn();
     const card = (await screen.findByRole('heading', { level: 3, name: 'خصم 20 ريال' })).closest(
       'article',
     )!;
     const loadsBefore = loads.length;
     await user.click(within(card).getByRole('button', { name: /التفاصيل/ }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /^استبدال/ }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: /^تأكيد الاستبدال/ }),
+    );
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       errorBody('REDEMPTION_FAILED').message,
@@ -485,7 +444,6 @@ describe('the shopper loyalty page', () => {
   });
 
   test('every redeem button is off while a redemption runs', async () => {
-    storeSession();
     serveLoyalty(loyaltyBody({ availablePoints: 1000 }));
     let finish: () => void = () => {};
     server.use(
@@ -494,11 +452,14 @@ describe('the shopper loyalty page', () => {
         return HttpResponse.json(redeemBody());
       }),
     );
-    const { user } = renderPage();
+    const { user } = renderSignedIn();
     const card = (await screen.findByRole('heading', { level: 3, name: 'خصم 20 ريال' })).closest(
       'article',
     )!;
     await user.click(within(card).getByRole('button', { name: /^استبدال/ }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /^تأكيد الاستبدال/ }));
+    expect(within(dialog).getByRole('button', { name: /جارٍ الاستبدال/ })).toBeDisabled();
     expect(within(card).getByRole('button', { name: /جارٍ الاستبدال/ })).toBeDisabled();
     const other = screen.getByRole('heading', { level: 3, name: 'خصم 10%' }).closest('article')!;
     expect(within(other).getByRole('button', { name: /^استبدال/ })).toBeDisabled();
@@ -508,14 +469,13 @@ describe('the shopper loyalty page', () => {
   });
 
   test('a paused programme explains why and turns every redeem button off', async () => {
-    storeSession();
     serveLoyalty(
       loyaltyBody({
         availablePoints: 5000,
         programme: { redeemable: false, reason: 'PROGRAMME_PAUSED' },
       }),
     );
-    renderPage();
+    renderSignedIn();
     const notice = await screen.findByRole('region', { name: ar['redeemOff.title'] });
     expect(notice).toHaveTextContent(ar['redeemOff.PROGRAMME_PAUSED']);
     const buttons = screen.getAllByRole('button', { name: new RegExp(ar['rewards.unavailable']) });
@@ -524,18 +484,16 @@ describe('the shopper loyalty page', () => {
   });
 
   test('an out-of-stock reward cannot be redeemed', async () => {
-    storeSession();
     serveLoyalty(loyaltyBody({ rewards: [reward({ available: false })] }));
-    renderPage();
+    renderSignedIn();
     expect(await screen.findByRole('button', { name: /نفدت الكمية/ })).toBeDisabled();
   });
 
   test('the history shows the latest 5 entries until "show all"', async () => {
-    storeSession();
     serveLoyalty(
       loyaltyBody({ history: Array.from({ length: 8 }, (_, index) => historyEntry(index + 1)) }),
     );
-    const { user } = renderPage();
+    const { user } = renderSignedIn();
     await user.click(await screen.findByRole('tab', { name: ar['tabs.history'] }));
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getAllByRole('listitem')).toHaveLength(5);
@@ -547,9 +505,8 @@ describe('the shopper loyalty page', () => {
   });
 
   test('each tab has an empty state, and the ways to earn have their icons', async () => {
-    storeSession();
     serveLoyalty(loyaltyBody({ rewards: [], history: [], pointsMethods: [] }));
-    const { user } = renderPage();
+    const { user } = renderSignedIn();
     expect(await screen.findByText(ar['rewards.empty'])).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: ar['tabs.earn'] }));
     expect(screen.getByText(ar['earn.empty'])).toBeInTheDocument();
@@ -558,7 +515,6 @@ describe('the shopper loyalty page', () => {
   });
 
   test('the ways to earn show an icon per known method and a default one for others', async () => {
-    storeSession();
     serveLoyalty(
       loyaltyBody({
         pointsMethods: [
@@ -569,7 +525,7 @@ describe('the shopper loyalty page', () => {
         ],
       }),
     );
-    const { user } = renderPage();
+    const { user } = renderSignedIn();
     await user.click(await screen.findByRole('tab', { name: ar['tabs.earn'] }));
     const items = within(screen.getByRole('tabpanel')).getAllByRole('listitem');
     expect(
@@ -581,7 +537,6 @@ describe('the shopper loyalty page', () => {
   });
 
   test('pending points show apart from the balance, with when they become spendable', async () => {
-    storeSession();
     serveLoyalty(
       loyaltyBody({
         availablePoints: 250,
@@ -589,7 +544,7 @@ describe('the shopper loyalty page', () => {
         pointsRelease: { spendableOn: ['completed', 'delivered'], holdDays: 14 },
       }),
     );
-    renderPage();
+    renderSignedIn();
     await screen.findByRole('region', { name: ar['balance.label'] });
     const pending = within(balance()).getByTestId('pending-points');
     expect(within(balance()).getByText('250')).toBeInTheDocument();
@@ -600,15 +555,13 @@ describe('the shopper loyalty page', () => {
   });
 
   test('no pending points, no pending line', async () => {
-    storeSession();
     serveLoyalty(loyaltyBody({ pendingPoints: 0 }));
-    renderPage();
+    renderSignedIn();
     await screen.findByRole('region', { name: ar['balance.label'] });
     expect(within(balance()).queryByTestId('pending-points')).not.toBeInTheDocument();
   });
 
   test('the ways to earn estimate the points of an amount the shopper types, rounded down like the engine', async () => {
-    storeSession();
     serveLoyalty(
       loyaltyBody({
         earnRates: {
@@ -626,7 +579,7 @@ describe('the shopper loyalty page', () => {
         ],
       }),
     );
-    const { user } = renderPage();
+    const { user } = renderSignedIn();
     await user.click(await screen.findByRole('tab', { name: ar['tabs.earn'] }));
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getAllByRole('listitem')[0]?.querySelector('[data-icon]')).toHaveAttribute(
@@ -655,22 +608,20 @@ describe('the shopper loyalty page', () => {
   });
 
   test('without order rules there is no estimate', async () => {
-    storeSession();
     serveLoyalty(
       loyaltyBody({
         earnRates: { perAmount: null, perOrder: null },
         pointsMethods: [{ id: 'signup', name: 'التسجيل', points: 30, condition: '' }],
       }),
     );
-    const { user } = renderPage();
+    const { user } = renderSignedIn();
     await user.click(await screen.findByRole('tab', { name: ar['tabs.earn'] }));
     expect(screen.queryByLabelText(ar['estimate.amount'])).not.toBeInTheDocument();
   });
 
   test('arrow keys move between tabs the way the text reads (Arabic: left is next)', async () => {
-    storeSession();
     serveLoyalty();
-    const { user } = renderPage();
+    const { user } = renderSignedIn();
     const rewards = await screen.findByRole('tab', { name: ar['tabs.rewards'] });
     await user.click(rewards);
     await user.keyboard('{ArrowLeft}');
@@ -688,9 +639,8 @@ describe('the shopper loyalty page', () => {
   });
 
   test('Escape closes the details dialog and gives focus back to its button', async () => {
-    storeSession();
     serveLoyalty();
-    const { user } = renderPage();
+    const { user } = renderSignedIn();
     const details = (await screen.findAllByRole('button', { name: /التفاصيل/ }))[1]!;
     await user.click(details);
     const dialog = screen.getByRole('dialog', { name: 'خصم 10%' });
@@ -702,7 +652,6 @@ describe('the shopper loyalty page', () => {
   });
 
   test('logging out revokes the token, tells the store and shows the sign-in', async () => {
-    storeSession();
     serveLoyalty();
     const revoked: Array<string | null> = [];
     server.use(
@@ -711,22 +660,15 @@ describe('the shopper loyalty page', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const { user, parent, sendFromStore } = renderPage({ framed: true });
-    sendFromStore({
-      type: 'nuqat:customer',
-      merchantId: MERCHANT,
-      customer: SARA_IN_STORE,
-      ref: null,
-      lang: 'ar',
-    });
+    const { user, parent } = renderSignedIn();
     await user.click(await screen.findByRole('button', { name: ar['profile.logout'] }));
 
     expect(parent.postMessage).toHaveBeenCalledWith(
       { type: 'nuqat:logout', merchantId: MERCHANT },
       STORE_ORIGIN,
     );
-    expect(await screen.findByLabelText(ar['signIn.email'])).toHaveValue('');
-    expect(storedToken()).toBeNull();
+    // Still signed in to the store: the e-mail is offered again.
+    expect(await screen.findByLabelText(ar['signIn.email'])).toHaveValue(SARA.email);
     await waitFor(() => expect(revoked).toEqual([`Bearer ${SARA.token}`]));
   });
 
@@ -747,9 +689,8 @@ describe('the shopper loyalty page', () => {
   });
 
   test('refresh loads the data again and keeps the screen meanwhile', async () => {
-    storeSession();
     const loads = serveLoyalty();
-    const { user } = renderPage();
+    const { user } = renderSignedIn();
     await screen.findByRole('heading', { name: SARA.fullName });
     const loadsBefore = loads.length;
     let answer: () => void = () => {};
@@ -770,9 +711,8 @@ describe('the shopper loyalty page', () => {
   });
 
   test('in English the page is left to right, in English, and asks the API in English', async () => {
-    storeSession();
     const loads = serveLoyalty();
-    const { user } = renderPage({ search: `?merchantId=${MERCHANT_ID}&lang=en` });
+    const { user } = renderSignedIn({ search: `?merchantId=${MERCHANT_ID}&lang=en` });
     expect(document.documentElement).toHaveAttribute('lang', 'en');
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
     expect(document.title).toBe(en['page.documentTitle']);

@@ -4,13 +4,15 @@ import {
   type LoyaltyController,
   type LoyaltyState,
 } from '../lib/controller';
-import { I18nContext, type Translator } from '../lib/i18n';
+import { I18nContext, useI18n, type Translator } from '../lib/i18n';
 import type { PageConfig } from '../lib/page-config';
 import { LoyaltyScreen } from './loyalty-screen';
 import { PageHeader } from './page-header';
+import { ProgrammeView } from './programme-view';
 import { ReferralGift } from './referral-gift';
 import { SignIn } from './sign-in';
 import { ErrorView, LoadingView } from './state-views';
+import { StoreSignIn } from './store-sign-in';
 
 export interface LoyaltyAppProps {
   config: PageConfig;
@@ -53,25 +55,14 @@ export function LoyaltyApp({ config, i18n }: LoyaltyAppProps) {
       break;
     case 'sign-in':
       body = (
-        <div className="space-y-5">
-          {/* Only to a guest: a signed-in shopper has their own invitation instead. */}
-          {state.referralCode && config.merchantId ? (
-            <ReferralGift
-              key={state.referralCode}
-              merchantId={config.merchantId}
-              code={state.referralCode}
-              email={screen.email}
-            />
-          ) : null}
-          <SignIn
-            // A new e-mail from the store starts the form again; the same one keeps its progress.
-            key={screen.email}
-            merchantId={config.merchantId ?? ''}
-            email={screen.email}
-            notice={screen.notice}
-            onSignedIn={controller.signedIn}
-          />
-        </div>
+        <SignInScreen
+          // A new e-mail from the store, or a sign-in to finish, starts the form again.
+          key={`${screen.email}|${screen.guest}|${screen.autoSend}`}
+          screen={screen}
+          state={state}
+          controller={controller}
+          merchantId={config.merchantId ?? ''}
+        />
       );
       break;
     case 'loaded':
@@ -91,5 +82,47 @@ export function LoyaltyApp({ config, i18n }: LoyaltyAppProps) {
         <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-10">{body}</main>
       </div>
     </I18nContext.Provider>
+  );
+}
+
+interface SignInScreenProps {
+  screen: Extract<LoyaltyState['screen'], { name: 'sign-in' }>;
+  state: LoyaltyState;
+  controller: LoyaltyController;
+  merchantId: string;
+}
+
+/**
+ * Whoever is not signed in (issue 23): the way in — the store's own sign-in for a visitor, the
+ * code for a shopper the store knows — and below it the programme they are signing in to.
+ */
+function SignInScreen({ screen, state, controller, merchantId }: SignInScreenProps) {
+  const { t } = useI18n();
+  const [useCode, setUseCode] = useState(false);
+  return (
+    <div className="space-y-5">
+      {/* Only to a guest: a signed-in shopper has their own invitation instead. */}
+      {state.referralCode && merchantId ? (
+        <ReferralGift
+          key={state.referralCode}
+          merchantId={merchantId}
+          code={state.referralCode}
+          email={screen.email}
+        />
+      ) : null}
+      {screen.guest && state.store.login && !useCode ? (
+        <StoreSignIn onSignIn={controller.openStoreLogin} onUseCode={() => setUseCode(true)} />
+      ) : (
+        <SignIn
+          merchantId={merchantId}
+          email={screen.email}
+          notice={screen.notice}
+          autoSend={screen.autoSend}
+          intro={screen.guest ? undefined : t('welcome.storeSignedIn')}
+          onSignedIn={controller.signedIn}
+        />
+      )}
+      {state.programme ? <ProgrammeView programme={state.programme} /> : null}
+    </div>
   );
 }

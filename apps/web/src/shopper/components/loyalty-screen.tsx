@@ -34,10 +34,17 @@ export interface LoyaltyScreenProps {
 export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
   const { t } = useI18n();
   const [tab, setTab] = useState<TabId>('rewards');
-  const [details, setDetails] = useState<{ reward: ShopperReward; opener: HTMLElement } | null>(
-    null,
-  );
+  const [details, setDetails] = useState<{
+    reward: ShopperReward;
+    opener: HTMLElement;
+    mode: 'details' | 'confirm';
+  } | null>(null);
   const busy = state.redeemingId !== null;
+  const cart = {
+    canApply: state.store.cart,
+    cart: state.cart,
+    onApply: controller.applyCoupon,
+  };
   const blockOf = (reward: ShopperReward) => redeemBlock(reward, data, busy);
   // The reward shown in the dialog, as it is now (stock and price may change on a refresh).
   const detailsReward = details
@@ -52,7 +59,7 @@ export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
 
   const announcement = state.newCoupon
     ? [
-        t('redeem.successTitle', { name: state.newCoupon.name }),
+        t('redeem.successTitle', { name: `\u2068${state.newCoupon.name}\u2069` }),
         state.newCoupon.code ? `${t('redeem.codeLabel')}: ${state.newCoupon.code}` : '',
         t('redeem.emailNote'),
       ]
@@ -117,7 +124,7 @@ export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
         {announcement}
       </p>
       {state.newCoupon ? (
-        <NewCoupon coupon={state.newCoupon} onDismiss={controller.dismissCoupon} />
+        <NewCoupon coupon={state.newCoupon} onDismiss={controller.dismissCoupon} {...cart} />
       ) : null}
 
       <Tabs<TabId>
@@ -133,10 +140,12 @@ export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
               <div className="space-y-5">
                 <RewardsPanel
                   rewards={data.rewards}
+                  availablePoints={data.availablePoints}
                   blockOf={blockOf}
                   redeemingId={state.redeemingId}
-                  onDetails={(reward, opener) => setDetails({ reward, opener })}
-                  onRedeem={(reward) => void controller.redeem(reward)}
+                  onDetails={(reward, opener) => setDetails({ reward, opener, mode: 'details' })}
+                  // Points are spent after one question: what goes and what comes back.
+                  onRedeem={(reward, opener) => setDetails({ reward, opener, mode: 'confirm' })}
                 />
                 {data.referral ? (
                   <InviteCard referral={data.referral} storeName={data.store.name} />
@@ -159,15 +168,18 @@ export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
         ]}
       />
 
-      <CouponsSection coupons={data.coupons} />
+      <CouponsSection coupons={data.coupons} {...cart} />
 
       {details && detailsReward ? (
         <RewardDialog
           reward={detailsReward}
+          mode={details.mode}
+          availablePoints={data.availablePoints}
           block={blockOf(detailsReward)}
           running={state.redeemingId === detailsReward.id}
           opener={details.opener}
           onClose={() => setDetails(null)}
+          onAskConfirm={() => setDetails({ ...details, mode: 'confirm' })}
           onRedeem={() => void redeemFromDialog(detailsReward)}
         />
       ) : null}

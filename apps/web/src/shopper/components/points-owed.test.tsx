@@ -4,15 +4,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { server } from '../../testing/server';
 import { ar } from '../locales/ar';
 import { en } from '../locales/en';
-import {
-  LOYALTY_URL,
-  MERCHANT_ID,
-  coupon,
-  historyEntry,
-  loyaltyBody,
-  storeSession,
-} from '../testing/fixtures';
-import { renderPage } from '../testing/render-page';
+import { LOYALTY_URL, MERCHANT_ID, coupon, historyEntry, loyaltyBody } from '../testing/fixtures';
+import { renderSignedIn } from '../testing/render-page';
 
 // Decision 027: orders cancelled after their points were spent leave points owed; the coupon
 // bought with them may be withdrawn. The page says both, in Arabic and in English.
@@ -59,9 +52,8 @@ const owing = () =>
 
 describe('points owed on the loyalty page', () => {
   test('in Arabic: the balance card says what is owed and why; a withdrawn coupon says so; the history shows what was left owed', async () => {
-    storeSession();
     serve(owing());
-    const { user } = renderPage();
+    const { user } = renderSignedIn();
     const card = await screen.findByRole('region', { name: ar['balance.label'] });
     const owed = within(card).getByTestId('points-owed');
     expect(owed).toHaveTextContent('عليك 130 نقطة');
@@ -82,9 +74,8 @@ describe('points owed on the loyalty page', () => {
   });
 
   test('in English, one point owed reads in the singular', async () => {
-    storeSession();
     serve(loyaltyBody({ availablePoints: 0, pointsOwed: 1 }));
-    renderPage({ search: `?merchantId=${MERCHANT_ID}&lang=en` });
+    renderSignedIn({ search: `?merchantId=${MERCHANT_ID}&lang=en` });
     const card = await screen.findByRole('region', { name: en['balance.label'] });
     const owed = within(card).getByTestId('points-owed');
     expect(owed).toHaveTextContent('You owe 1 point');
@@ -92,9 +83,8 @@ describe('points owed on the loyalty page', () => {
   });
 
   test('nothing owed, no line about it', async () => {
-    storeSession();
     serve(loyaltyBody());
-    renderPage();
+    renderSignedIn();
     const card = await screen.findByRole('region', { name: ar['balance.label'] });
     expect(within(card).queryByTestId('points-owed')).not.toBeInTheDocument();
   });

@@ -21,9 +21,8 @@ import {
   loyaltyBody,
   offerBody,
   shopperReferral,
-  storeSession,
 } from '../testing/fixtures';
-import { renderPage } from '../testing/render-page';
+import { renderPage, renderSignedIn } from '../testing/render-page';
 
 const MERCHANT = Number(MERCHANT_ID);
 
@@ -76,9 +75,8 @@ function serveLoyalty(body: unknown) {
 
 describe('the signed-in shopper’s invitation', () => {
   test('the invite card shows the link left to right, both rewards and the counts', async () => {
-    storeSession();
     serveLoyalty(loyaltyBody({ referral: shopperReferral() }));
-    renderPage();
+    renderSignedIn();
     const card = await screen.findByTestId('invite-card');
     expect(within(card).getByRole('heading', { name: ar['referral.title'] })).toBeInTheDocument();
     const link = within(card).getByTestId('invite-link');
@@ -99,19 +97,17 @@ describe('the signed-in shopper’s invitation', () => {
     [11, 11, 'انضم 11 صديقًا عبر رابطك', 'كسبت 11 مكافأة'],
     [100, 100, 'انضم 100 صديق عبر رابطك', 'كسبت 100 مكافأة'],
   ])('%i invited, %i rewarded take their Arabic plural forms', async (invited, rewarded, a, b) => {
-    storeSession();
     serveLoyalty(loyaltyBody({ referral: shopperReferral({ invited, rewarded }) }));
-    renderPage();
+    renderSignedIn();
     const card = await screen.findByTestId('invite-card');
     expect(within(card).getByTestId('invite-invited')).toHaveTextContent(a);
     expect(within(card).getByTestId('invite-rewarded')).toHaveTextContent(b);
   });
 
   test('the share links carry the encoded message with the link, and open in a new tab', async () => {
-    storeSession();
     const referral = shopperReferral({ link: 'https://demo.salla.sa/?ref=SARA-7K2M&x=1' });
     serveLoyalty(loyaltyBody({ referral }));
-    renderPage();
+    renderSignedIn();
     const card = await screen.findByTestId('invite-card');
     const { t } = createTranslator('ar');
     const text = t('referral.shareText', {
@@ -141,9 +137,8 @@ describe('the signed-in shopper’s invitation', () => {
   });
 
   test('the copy button copies the link and says so', async () => {
-    storeSession();
     serveLoyalty(loyaltyBody({ referral: shopperReferral() }));
-    const { user } = renderPage();
+    const { user } = renderSignedIn();
     const card = await screen.findByTestId('invite-card');
     await user.click(within(card).getByRole('button', { name: ar['referral.copyLink'] }));
     expect(await within(card).findByText(ar['referral.linkCopied'])).toBeInTheDocument();
@@ -151,7 +146,6 @@ describe('the signed-in shopper’s invitation', () => {
   });
 
   test('in English the sentence, the counts and the share labels are English', async () => {
-    storeSession();
     serveLoyalty(
       loyaltyBody({
         referral: shopperReferral({
@@ -161,7 +155,7 @@ describe('the signed-in shopper’s invitation', () => {
         }),
       }),
     );
-    renderPage({ search: `?merchantId=${MERCHANT_ID}&lang=en` });
+    renderSignedIn({ search: `?merchantId=${MERCHANT_ID}&lang=en` });
     const card = await screen.findByTestId('invite-card');
     expect(within(card).getByRole('heading', { name: en['referral.title'] })).toBeInTheDocument();
     expect(plain(card.textContent)).toContain(
@@ -177,20 +171,18 @@ describe('the signed-in shopper’s invitation', () => {
   });
 
   test('with the programme off (referral null) there is no invite card and no gift card', async () => {
-    storeSession();
     serveLoyalty(loyaltyBody({ referral: null }));
-    renderPage();
+    renderSignedIn();
     await screen.findByRole('region', { name: ar['balance.label'] });
     expect(screen.queryByTestId('invite-card')).toBeNull();
     expect(screen.queryByTestId('referral-gift')).toBeNull();
   });
 
   test('a signed-in shopper who came through a link is not offered the gift', async () => {
-    storeSession();
     serveLoyalty(loyaltyBody({ referral: shopperReferral() }));
     const { offers } = referralApi();
-    const { sendFromStore } = renderPage({ framed: true });
-    sendFromStore(guest(REF_CODE, true));
+    // The store page kept the code from the link, and Sara's token.
+    renderSignedIn({ answer: { ref: REF_CODE } });
     expect(await screen.findByTestId('invite-card')).toBeInTheDocument();
     expect(screen.queryByTestId('referral-gift')).toBeNull();
     expect(offers).toHaveLength(0);

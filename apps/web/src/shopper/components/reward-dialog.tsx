@@ -1,18 +1,25 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { ShopperReward } from '@nuqat/contracts';
 import { useI18n } from '../lib/i18n';
-import type { RedeemBlock } from '../lib/redemption';
+import { exchangeText, type RedeemBlock } from '../lib/redemption';
 import { Icon } from './icons';
 import { MinOrderLine, RedeemButton, RewardTierLine } from './rewards-panel';
 import { ICON_BUTTON, buttonClass } from './ui';
 
 export interface RewardDialogProps {
   reward: ShopperReward;
+  /** The reward's details, or the one question before points are spent. */
+  mode: 'details' | 'confirm';
+  /** The balance now, to say what stays after the redemption. */
+  availablePoints: number;
   block: RedeemBlock;
   running: boolean;
-  /** Where focus goes back to when the dialog closes (the card's details button). */
+  /** Where focus goes back to when the dialog closes (the card's button). */
   opener: HTMLElement | null;
   onClose: () => void;
+  /** In details: go on to the confirmation. */
+  onAskConfirm: () => void;
+  /** In the confirmation: spend the points. */
   onRedeem: () => void;
 }
 
@@ -25,13 +32,18 @@ const FOCUSABLE =
  */
 export function RewardDialog({
   reward,
+  mode,
+  availablePoints,
   block,
   running,
   opener,
   onClose,
+  onAskConfirm,
   onRedeem,
 }: RewardDialogProps) {
-  const { t, tp } = useI18n();
+  const i18n = useI18n();
+  const { t, tp } = i18n;
+  const confirming = mode === 'confirm';
   const ids = useId();
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -84,7 +96,16 @@ export function RewardDialog({
       <div className="space-y-4 p-5">
         <div className="flex items-start justify-between gap-3">
           <h2 id={`${ids}-title`} className="text-lg font-bold">
-            <bdi>{reward.name}</bdi>
+            {confirming ? (
+              <>
+                <span className="block text-sm font-medium text-slate-600 dark:text-slate-400">
+                  {t('confirm.title')}
+                </span>
+                <bdi>{reward.name}</bdi>
+              </>
+            ) : (
+              <bdi>{reward.name}</bdi>
+            )}
           </h2>
           <button
             type="button"
@@ -96,12 +117,25 @@ export function RewardDialog({
             <Icon name="x" />
           </button>
         </div>
-        <p className="inline-flex rounded-full bg-brand-50 px-3 py-1 text-sm font-bold text-brand-800 dark:bg-brand-950 dark:text-brand-200">
-          {tp('points', reward.pointsRequired)}
-        </p>
-        <p id={`${ids}-description`} className="text-sm text-slate-700 dark:text-slate-300">
-          <bdi>{reward.description || t('rewards.noDescription')}</bdi>
-        </p>
+        {confirming ? (
+          <div id={`${ids}-description`} className="space-y-1">
+            <p className="text-base font-bold text-brand-900 dark:text-brand-100">
+              {exchangeText(reward, i18n)}
+            </p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {tp('confirm.after', Math.max(0, availablePoints - reward.pointsRequired))}
+            </p>
+          </div>
+        ) : (
+          <>
+            <p className="inline-flex rounded-full bg-brand-50 px-3 py-1 text-sm font-bold text-brand-800 dark:bg-brand-950 dark:text-brand-200">
+              {tp('points', reward.pointsRequired)}
+            </p>
+            <p id={`${ids}-description`} className="text-sm text-slate-700 dark:text-slate-300">
+              <bdi>{reward.description || t('rewards.noDescription')}</bdi>
+            </p>
+          </>
+        )}
         <RewardTierLine reward={reward} />
         <MinOrderLine amount={reward.minOrderAmount} />
         <div className="grid grid-cols-2 gap-2 pt-2">
@@ -113,7 +147,13 @@ export function RewardDialog({
           >
             {t('rewards.cancel')}
           </button>
-          <RedeemButton reward={reward} block={block} running={running} onRedeem={onRedeem} />
+          <RedeemButton
+            reward={reward}
+            block={block}
+            running={running}
+            label={confirming ? t('confirm.action') : undefined}
+            onRedeem={confirming ? onRedeem : onAskConfirm}
+          />
         </div>
       </div>
     </dialog>

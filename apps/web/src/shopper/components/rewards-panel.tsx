@@ -18,27 +18,41 @@ export interface RedeemButtonProps {
   block: RedeemBlock;
   /** This reward's redemption is the one running. */
   running: boolean;
-  onRedeem: () => void;
+  onRedeem: (opener: HTMLElement) => void;
   className?: string;
+  /** The confirmation's wording instead of "Redeem". */
+  label?: string;
 }
 
 /**
  * Spec §4: off (and saying why) when the points are short, the reward is out of stock or
  * redeeming is paused; off for every reward while one redemption runs.
  */
-export function RedeemButton({ reward, block, running, onRedeem, className }: RedeemButtonProps) {
+export function RedeemButton({
+  reward,
+  block,
+  running,
+  onRedeem,
+  className,
+  label: action,
+}: RedeemButtonProps) {
   const { t } = useI18n();
   const label = running
     ? t('rewards.redeeming')
     : block && block !== 'busy'
       ? t(BLOCK_LABEL[block])
-      : t('rewards.redeem');
+      : (action ?? t('rewards.redeem'));
   return (
     <button
       type="button"
       className={buttonClass('primary', className)}
       disabled={block !== null || running}
-      onClick={onRedeem}
+      onClick={(event) => {
+        // The second click of a double click would land on the confirmation's button, which
+        // takes this one's place: only a click of its own counts.
+        if (event.detail > 1) return;
+        onRedeem(event.currentTarget);
+      }}
     >
       {label}
       <span className="sr-only"> {reward.name}</span>
@@ -83,17 +97,48 @@ export function MinOrderLine({ amount }: { amount: number }) {
   );
 }
 
+/** "40 points to go", with a bar of the way done: a reward the balance does not cover yet. */
+export function RewardProgress({ reward, have }: { reward: ShopperReward; have: number }) {
+  const { t, tp } = useI18n();
+  const need = reward.pointsRequired;
+  const share = Math.min(1, Math.max(0, have / need));
+  return (
+    <div className="space-y-1.5" data-testid="reward-progress">
+      <p className="text-xs font-semibold text-slate-700 dark:text-slate-300">
+        {tp('rewards.toGo', need - have)}
+      </p>
+      <div
+        role="progressbar"
+        aria-label={t('rewards.progress', { name: reward.name })}
+        aria-valuemin={0}
+        aria-valuemax={need}
+        aria-valuenow={Math.min(have, need)}
+        className="h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
+      >
+        <div
+          className="h-full rounded-full bg-brand-600 dark:bg-brand-400"
+          style={{ width: `${Math.round(share * 100)}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
 export interface RewardsPanelProps {
   rewards: ShopperReward[];
+  /** The shopper's balance, for how far each reward still is. */
+  availablePoints: number;
   blockOf: (reward: ShopperReward) => RedeemBlock;
   redeemingId: string | null;
   onDetails: (reward: ShopperReward, opener: HTMLElement) => void;
-  onRedeem: (reward: ShopperReward) => void;
+  /** Asks to redeem: the caller confirms first. */
+  onRedeem: (reward: ShopperReward, opener: HTMLElement) => void;
 }
 
 /** Spec §2: reward cards with name, points, description, details and redeem. */
 export function RewardsPanel({
   rewards,
+  availablePoints,
   blockOf,
   redeemingId,
   onDetails,
@@ -119,6 +164,9 @@ export function RewardsPanel({
             </p>
             <RewardTierLine reward={reward} />
             <MinOrderLine amount={reward.minOrderAmount} />
+            {blockOf(reward) === 'insufficient' ? (
+              <RewardProgress reward={reward} have={availablePoints} />
+            ) : null}
             <div className="grid grid-cols-2 gap-2">
               <button
                 type="button"
@@ -132,7 +180,7 @@ export function RewardsPanel({
                 reward={reward}
                 block={blockOf(reward)}
                 running={redeemingId === reward.id}
-                onRedeem={() => onRedeem(reward)}
+                onRedeem={(opener) => onRedeem(reward, opener)}
               />
             </div>
           </article>

@@ -16,20 +16,33 @@ export interface SignInProps {
   email: string;
   /** Said above the form, e.g. that the session ended. */
   notice: string | null;
+  /** Send the code at once (the shopper just signed in to the store to get here). */
+  autoSend?: boolean;
+  /** Replaces the first step's introduction. */
+  intro?: string;
   onSignedIn: (session: ShopperSession, email: string) => void;
 }
 
 type Feedback = { tone: 'info' | 'error'; text: string } | null;
 
 /**
- * The not-logged-in state (spec §8) and the code login (docs/decisions/006): an e-mail, then
- * the 6-digit code the API mailed to it. The API answers the first step the same way whether or
- * not the e-mail is a customer's, and its messages are shown as they come.
+ * The not-logged-in state (spec §8) and the code login (docs/decisions/006): where to send the
+ * code (the contact step: the e-mail today; a mobile number joins it as a second field of this
+ * step when SMS codes arrive), then the 6-digit code, checked as soon as the sixth digit is typed
+ * or pasted. The API answers the first step the same way whether or not the e-mail is a
+ * customer's, and its messages are shown as they come.
  */
-export function SignIn({ merchantId, email: initialEmail, notice, onSignedIn }: SignInProps) {
+export function SignIn({
+  merchantId,
+  email: initialEmail,
+  notice,
+  autoSend = false,
+  intro,
+  onSignedIn,
+}: SignInProps) {
   const { t, tx, language } = useI18n();
   const ids = useId();
-  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [step, setStep] = useState<'contact' | 'code'>('contact');
   const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
   // The id of the code this page asked for: its tries are this shopper's alone.
@@ -47,6 +60,16 @@ export function SignIn({ merchantId, email: initialEmail, notice, onSignedIn }: 
   }, [step, busy]);
 
   const cleanEmail = email.trim().toLowerCase();
+
+  // Once per form: StrictMode's second effect run finds the flag set.
+  const autoSent = useRef(false);
+  useEffect(() => {
+    if (!autoSend || autoSent.current) return;
+    autoSent.current = true;
+    void sendCode();
+    // Only on the first render: later e-mail edits are the shopper's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function sendCode() {
     if (!EMAIL.test(cleanEmail)) {
@@ -73,13 +96,13 @@ export function SignIn({ merchantId, email: initialEmail, notice, onSignedIn }: 
     }
   }
 
-  async function verify() {
-    if (code.length !== CODE_LENGTH) return;
+  async function verify(value = code) {
+    if (value.length !== CODE_LENGTH) return;
     setBusy(true);
     setFeedback(null);
     try {
       const session = await verifyCode(
-        { merchantId, email: cleanEmail, code, ...(requestId ? { requestId } : {}) },
+        { merchantId, email: cleanEmail, code: value, ...(requestId ? { requestId } : {}) },
         language,
       );
       onSignedIn(session, cleanEmail);
@@ -91,11 +114,11 @@ export function SignIn({ merchantId, email: initialEmail, notice, onSignedIn }: 
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void (step === 'email' ? sendCode() : verify());
+    void (step === 'contact' ? sendCode() : verify());
   };
 
   const changeEmail = () => {
-    setStep('email');
+    setStep('contact');
     setCode('');
     setRequestId(undefined);
     setFeedback(null);
@@ -117,8 +140,8 @@ export function SignIn({ merchantId, email: initialEmail, notice, onSignedIn }: 
           {t('signIn.title')}
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {step === 'email'
-            ? t('signIn.intro')
+          {step === 'contact'
+            ? (intro ?? t('signIn.intro'))
             : tx('signIn.codeSentTo', {
                 email: (
                   <bdi dir="ltr" className="font-semibold text-slate-800 dark:text-slate-100">
@@ -146,7 +169,7 @@ export function SignIn({ merchantId, email: initialEmail, notice, onSignedIn }: 
 
       <form noValidate onSubmit={submit}>
         <fieldset disabled={busy} className="space-y-4">
-          {step === 'email' ? (
+          {step === 'contact' ? (
             <div className="space-y-1.5">
               <label
                 htmlFor={`${ids}-email`}
@@ -184,13 +207,16 @@ export function SignIn({ merchantId, email: initialEmail, notice, onSignedIn }: 
                 autoComplete="one-time-code"
                 inputMode="numeric"
                 pattern="[0-9]*"
-                maxLength={CODE_LENGTH}
                 dir="ltr"
                 required
                 value={code}
-                onChange={(event) =>
-                  setCode(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))
-                }
+                onChange={(event) => {
+                  // Typed or pasted ("Your code: 123 456" too): the sixth digit sends it.
+                  const digits = event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
+                  setCode(digits);
+                  if (digits.length === CODE_LENGTH && digits !== code && !busy)
+                    void verify(digits);
+                }}
                 aria-describedby={hintId}
                 className="block h-14 w-full rounded-xl border border-slate-300 bg-white px-3 text-center font-mono text-2xl tracking-[0.5em] text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
               />
@@ -206,7 +232,7 @@ export function SignIn({ merchantId, email: initialEmail, notice, onSignedIn }: 
             disabled={step === 'code' && code.length !== CODE_LENGTH}
           >
             {busy ? <Icon name="loader" className="size-4 animate-spin" /> : null}
-            {step === 'email' ? t('signIn.sendCode') : t('signIn.verify')}
+            {step === 'contact' ? t('signIn.sendCode') : t('signIn.verify')}
           </button>
 
           {step === 'code' ? (

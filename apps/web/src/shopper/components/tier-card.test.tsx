@@ -5,8 +5,8 @@ import type { ShopperTier } from '@nuqat/contracts';
 import { server } from '../../testing/server';
 import { formatDate } from '../lib/format';
 import { ar } from '../locales/ar';
-import { LOYALTY_URL, MERCHANT_ID, loyaltyBody, reward, storeSession } from '../testing/fixtures';
-import { renderPage } from '../testing/render-page';
+import { LOYALTY_URL, MERCHANT_ID, loyaltyBody, reward } from '../testing/fixtures';
+import { renderSignedIn } from '../testing/render-page';
 
 afterEach(() => {
   document.documentElement.lang = 'ar';
@@ -51,7 +51,6 @@ function serve(body: unknown) {
 
 describe('the shopper’s VIP tier', () => {
   test('the tier card shows the tier, its perks, the way to the next tier and the ladder (ar)', async () => {
-    storeSession();
     serve(
       loyaltyBody({
         tier: shopperTier(),
@@ -64,7 +63,7 @@ describe('the shopper’s VIP tier', () => {
         ],
       }),
     );
-    renderPage();
+    renderSignedIn();
     const card = await screen.findByTestId('tier-card');
     expect(within(card).getByRole('heading', { name: 'الفضي' })).toBeInTheDocument();
     expect(card).toHaveTextContent('نقاط مضاعفة ×1.25 على كل ما تكسبه');
@@ -80,9 +79,8 @@ describe('the shopper’s VIP tier', () => {
   });
 
   test('in English the progress reads "120 SAR more to Gold"; points take their plural forms', async () => {
-    storeSession();
     serve(loyaltyBody({ tier: shopperTier({}, true) }));
-    const first = renderPage({ search: `?merchantId=${MERCHANT_ID}&lang=en` });
+    const first = renderSignedIn({ search: `?merchantId=${MERCHANT_ID}&lang=en` });
     expect(await screen.findByTestId('tier-progress')).toHaveTextContent('120 SAR more to Gold');
     first.unmount();
 
@@ -94,37 +92,34 @@ describe('the shopper’s VIP tier', () => {
         }),
       }),
     );
-    renderPage();
+    renderSignedIn();
     expect(await screen.findByTestId('tier-progress')).toHaveTextContent(
       '3 نقاط أخرى للوصول إلى الذهبي',
     );
   });
 
   test('below the tier, the grace notice says until when the tier is kept', async () => {
-    storeSession();
     const graceEndsAt = '2027-01-15T09:00:00.000Z';
     serve(loyaltyBody({ tier: shopperTier({ value: 300, graceEndsAt }) }));
-    renderPage();
+    renderSignedIn();
     const grace = await screen.findByTestId('tier-grace');
     expect(grace).toHaveTextContent('دون عتبة الفضي');
     expect(grace).toHaveTextContent(formatDate(graceEndsAt, 'ar'));
   });
 
   test('at the top tier there is no next step; without tiers there is no card', async () => {
-    storeSession();
     serve(loyaltyBody({ tier: shopperTier({ next: null }) }));
-    const view = renderPage();
+    const view = renderSignedIn();
     expect(await screen.findByTestId('tier-progress')).toHaveTextContent(ar['tier.top']);
     view.unmount();
 
     serve(loyaltyBody({ tier: null }));
-    renderPage();
+    renderSignedIn();
     await screen.findByRole('region', { name: ar['balance.label'] });
     expect(screen.queryByTestId('tier-card')).not.toBeInTheDocument();
   });
 
   test('a reward locked to a higher tier shows its tier and cannot be redeemed', async () => {
-    storeSession();
     serve(
       loyaltyBody({
         availablePoints: 10_000,
@@ -139,7 +134,7 @@ describe('the shopper’s VIP tier', () => {
         ],
       }),
     );
-    renderPage();
+    renderSignedIn();
     const item = (await screen.findByRole('heading', { name: 'شحن مجاني للذهبي' })).closest(
       'article',
     )!;

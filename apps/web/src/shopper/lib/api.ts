@@ -14,6 +14,8 @@ import type {
   ShopperSession,
   ShopperSessionResponse,
   ShopperVerifyCodeRequest,
+  StorefrontProgramme,
+  StorefrontProgrammeResponse,
   UI_TIMING,
 } from '@nuqat/contracts';
 
@@ -169,6 +171,7 @@ function isLoyaltyData(data: Record<string, unknown>): boolean {
 function isCoupon(data: Record<string, unknown>): boolean {
   return (
     typeof data.id === 'string' &&
+    (data.source === 'reward' || data.source === 'referral') &&
     typeof data.name === 'string' &&
     typeof data.pointsRequired === 'number' &&
     typeof data.status === 'string' &&
@@ -319,4 +322,36 @@ export async function claimReferral(
     throw new ShopperApiError('invalid');
   }
   return coupon as unknown as ReferralClaimCoupon;
+}
+
+function isProgramme(data: Record<string, unknown>): boolean {
+  return (
+    isRecord(data.store) &&
+    typeof data.store.name === 'string' &&
+    isRecord(data.programme) &&
+    typeof data.programme.redeemable === 'boolean' &&
+    isArray(data.pointsMethods) &&
+    isArray(data.rewards) &&
+    (data.tiers === null || (isRecord(data.tiers) && isArray(data.tiers.levels))) &&
+    (data.referral === null ||
+      (isRecord(data.referral) &&
+        isReferralReward(data.referral.participantReward) &&
+        isReferralReward(data.referral.referralReward)))
+  );
+}
+
+/** The store's programme as a visitor sees it (public, cached by the browser for a minute). */
+export async function getProgramme(input: {
+  merchantId: string;
+  language: Language;
+  signal?: AbortSignal;
+}): Promise<StorefrontProgramme> {
+  const { merchantId, language, signal } = input;
+  const payload = await request(
+    `/api/storefront/${encodeURIComponent(merchantId)}/programme?lang=${language}`,
+    { language, signal, timeoutMs: LOYALTY_TIMEOUT_MS },
+  );
+  const data = dataOf(payload);
+  if (!isProgramme(data)) throw new ShopperApiError('invalid');
+  return (payload as StorefrontProgrammeResponse).data;
 }

@@ -3,32 +3,56 @@ import type {
   ShopperCoupon,
   ShopperReward,
   ShopperSession,
+  StorefrontProgramme,
   UI_TIMING,
 } from '@nuqat/contracts';
 import {
   REFERRAL_CODE_PATTERN,
+  type CouponOutcome,
   type ParentMessage,
   type StorefrontCustomer,
 } from '@nuqat/contracts/storefront';
-import { ShopperApiError, getCustomerLoyalty, logoutShopper, redeemReward } from './api';
+import {
+  ShopperApiError,
+  getCustomerLoyalty,
+  getProgramme,
+  logoutShopper,
+  redeemReward,
+} from './api';
 import { errorText } from './error-text';
 import { formatHistoryDate } from './format';
 import type { Translator } from './i18n';
 import type { PageConfig } from './page-config';
 import { applyRedemption } from './redemption';
-import { clearSession, readSession, saveSession, type StoredSession } from './session';
 
 // Spec §9: how long the page waits for the store page to say who is signed in there.
 const CUSTOMER_WAIT_MS: (typeof UI_TIMING)['customerDataWaitMs'] = 3000;
+/** A little longer than the snippet gives the cart, for a snippet too old to answer at all. */
+export const CART_WAIT_MS = 25_000;
 
 /** Spec §4: loading, then loaded, error or signed out; plus the page's own two. */
 export type Screen =
   | { name: 'no-store' }
   | { name: 'waiting' }
-  | { name: 'sign-in'; email: string; notice: string | null }
+  | {
+      name: 'sign-in';
+      /** Pre-filled: the store's signed-in customer's, or the e-mail of the session that ended. */
+      email: string;
+      notice: string | null;
+      /** Nobody is signed in to the store: the page offers the store's own sign-in first. */
+      guest: boolean;
+      /** The shopper asked to sign in through the store and now is: send the code at once. */
+      autoSend: boolean;
+    }
   | { name: 'loading' }
   | { name: 'loaded'; data: CustomerLoyaltyData }
   | { name: 'error'; message: string };
+
+/** What the store's cart said about a coupon the page asked it to apply. */
+export type CartState =
+  | { status: 'applying' }
+  | { status: Exclude<CouponOutcome, 'refused'> }
+  | { status: 'refused'; message: string | null };
 
 export interface LoyaltyState {
   screen: Screen;
@@ -45,6 +69,12 @@ export interface LoyaltyState {
    * is offered the friend's gift above the sign-in.
    */
   referralCode: string | null;
+  /** What the store page can do for the page: apply a coupon, open the store's sign-in. */
+  store: { cart: boolean; login: boolean };
+  /** The store's programme, shown to whoever is not signed in (loaded with the sign-in). */
+  programme: StorefrontProgramme | null;
+  /** The cart's answer per coupon code, once "Apply to my cart" was pressed. */
+  cart: Readonly<Record<string, CartState>>;
 }
 
 export interface LoyaltyController {
@@ -57,6 +87,10 @@ export interface LoyaltyController {
   refresh(): void;
   logout(): void;
   redeem(reward: ShopperReward): Promise<void>;
+  /** Opens the store's own sign-in (the theme's login modal, through the snippet). */
+  openStoreLogin(): void;
+  /** Asks the store page to put a coupon code in the cart. */
+  applyCoupon(code: string): void;
   dismissProblem(): void;
   dismissCoupon(): void;
 }
@@ -70,6 +104,10 @@ function referralCodeOf(message: ParentMessage): string | null {
 /**
  * The page's state and everything that changes it: the store page's messages, the shopper token,
  * and the API. Plain TypeScript behind `useSyncExternalStore`, so the components only render.
+ *
+ * The shopper token lives in memory only (docs/decisions/030): the store page keeps it in its own
+ * storage and hands it over when the page opens; after a sign-in, and with every balance, the page
+ * sends it back. Nothing is written to this origin's storage.
  */
 export function createLoyaltyController(config: PageConfig, i18n: Translator): LoyaltyController {
   const { merchantId, language, parent } = config;
@@ -83,6 +121,9 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
     problem: null,
     newCoupon: null,
     referralCode: null,
+    store: { cart: false, login: false },
+    programme: null,
+    cart: {},
   };
   const listeners = new Set<() => void>();
   const set = (patch: Partial<LoyaltyState>) => {
@@ -92,25 +133,58 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
 
   /** Never trusted as an identity: it only pre-fills the sign-in e-mail. */
   let emailHint = '';
-  let session: StoredSession | null = null;
+  /** The store's signed-in customer, as the store page says (a hint too). */
+  let storeCustomer: StorefrontCustomer | null = null;
+  let session: ShopperSession | null = null;
   let loading: AbortController | null = null;
+  let programmeLoading = false;
   let started = false;
+  const cartTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
-  const dropSession = () => {
-    session = null;
-    clearSession();
+  /** Tells the store page to keep the token (and the launcher the balance). */
+  const keepSession = (points: number | null) => {
+    if (session)
+      parent?.post({ type: 'nuqat:session', merchantId: merchantNumber, session, points });
   };
 
-  const showSignIn = (email: string, notice: string | null = null) => {
+  /** Forgets the token here and at the store page; `revoke` ends it at the API too. */
+  const dropSession = (revoke: boolean) => {
+    const token = session?.token;
+    session = null;
+    parent?.post({ type: 'nuqat:logout', merchantId: merchantNumber });
+    if (revoke && token) logoutShopper(token, language).catch(() => {});
+  };
+
+  function loadProgramme() {
+    if (!merchantId || state.programme || programmeLoading) return;
+    programmeLoading = true;
+    getProgramme({ merchantId, language })
+      .then((programme) => set({ programme }))
+      // The programme is a welcome, not a requirement: the sign-in works without it.
+      .catch(() => {})
+      .finally(() => (programmeLoading = false));
+  }
+
+  const showSignIn = (
+    email: string,
+    options: { notice?: string | null; autoSend?: boolean } = {},
+  ) => {
     loading?.abort();
     loading = null;
     set({
-      screen: { name: 'sign-in', email, notice },
+      screen: {
+        name: 'sign-in',
+        email,
+        notice: options.notice ?? null,
+        guest: storeCustomer === null,
+        autoSend: Boolean(options.autoSend && email),
+      },
       refreshing: false,
       redeemingId: null,
       problem: null,
       newCoupon: null,
     });
+    loadProgramme();
   };
 
   /** The e-mail to offer after the API refused the token: the shopper's own, else the hint. */
@@ -135,12 +209,13 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
       });
       if (controller.signal.aborted) return;
       set({ screen: { name: 'loaded', data }, refreshing: false });
+      keepSession(data.availablePoints);
     } catch (error) {
       if (controller.signal.aborted) return;
       if (error instanceof ShopperApiError && error.sessionRejected) {
         const email = knownEmail();
-        dropSession();
-        return showSignIn(email, t('errors.sessionEnded'));
+        dropSession(false);
+        return showSignIn(email, { notice: t('errors.sessionEnded') });
       }
       if (background && state.screen.name === 'loaded') {
         // A redemption's own message (e.g. "your points were returned") outranks this one.
@@ -159,39 +234,57 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
     }
   }
 
-  /** After the wait: the stored token if it is this store's and (when named) this customer's. */
-  function begin(customer: StorefrontCustomer | null) {
+  /** After the wait: the token the store page kept, if it is this store's customer's. */
+  function begin(message: Extract<ParentMessage, { type: 'nuqat:customer' }> | null) {
     if (!merchantId) return;
-    if (customer) emailHint = customer.email;
-    session = readSession(merchantId);
-    if (session && customer && String(customer.id) !== session.customerId) dropSession();
-    if (session) void load(false);
-    else showSignIn(emailHint);
+    const customer = message?.customer ?? null;
+    storeCustomer = customer;
+    emailHint = customer?.email ?? '';
+    set({ store: { cart: message?.cart === true, login: message?.login === true } });
+    const kept = message?.session ?? null;
+    if (kept && customer && kept.customerId === String(customer.id)) {
+      session = { token: kept.token, customerId: kept.customerId, expiresAt: kept.expiresAt };
+      void load(false);
+    } else showSignIn(emailHint, { autoSend: message?.signIn === true });
   }
 
   /** The store page signed a customer in (spec §4: a parent login loads the data). */
-  function customerLoggedIn(customer: StorefrontCustomer) {
+  function customerLoggedIn(customer: StorefrontCustomer, signIn: boolean) {
+    const before = storeCustomer;
+    storeCustomer = customer;
     emailHint = customer.email;
-    // The page in another tab of this store may have signed this shopper in meanwhile.
-    if (!session && merchantId) session = readSession(merchantId);
     if (session && session.customerId !== String(customer.id)) {
-      dropSession();
-      return showSignIn(customer.email);
+      dropSession(true);
+      return showSignIn(customer.email, { autoSend: signIn });
     }
     if (session) {
       if (state.screen.name !== 'loaded' && state.screen.name !== 'loading') void load(false);
       return;
     }
-    if (state.screen.name === 'sign-in' && state.screen.email !== customer.email) {
-      showSignIn(customer.email);
-    }
+    const screen = state.screen;
+    // Mid-way through the code for this very shopper: keep the form as it is.
+    if (screen.name === 'sign-in' && !signIn && before?.id === customer.id) return;
+    showSignIn(customer.email, { autoSend: signIn });
   }
 
-  /** The store page signed the customer out: the token goes too (spec §4). */
+  /** The store page signed the customer out: so is the page, token revoked (spec §4). */
   function customerLoggedOut() {
     emailHint = '';
-    dropSession();
+    storeCustomer = null;
+    if (session) dropSession(true);
     showSignIn('');
+  }
+
+  function cartAnswered(code: string, outcome: CouponOutcome, message: string | null) {
+    if (state.cart[code]?.status !== 'applying') return;
+    clearTimeout(cartTimers.get(code));
+    cartTimers.delete(code);
+    set({
+      cart: {
+        ...state.cart,
+        [code]: outcome === 'refused' ? { status: 'refused', message } : { status: outcome },
+      },
+    });
   }
 
   return {
@@ -207,27 +300,41 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
       started = true;
       let settled = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const settle = (customer: StorefrontCustomer | null) => {
+      const settle = (message: Extract<ParentMessage, { type: 'nuqat:customer' }> | null) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        begin(customer);
+        begin(message);
       };
       let unlisten = () => {};
       if (parent) {
         unlisten = parent.listen((message) => {
           const code = referralCodeOf(message);
           if (code && code !== state.referralCode) set({ referralCode: code });
-          if (message.type === 'nuqat:customer-logout') {
-            if (settled) customerLoggedOut();
-            else {
-              dropSession();
-              settle(null);
-            }
-          } else if (!settled) {
-            settle(message.customer);
-          } else if (message.customer) {
-            customerLoggedIn(message.customer);
+          switch (message.type) {
+            case 'nuqat:customer':
+              if (!settled) settle(message);
+              else if (message.customer) customerLoggedIn(message.customer, false);
+              break;
+            case 'nuqat:customer-login':
+              if (!settled)
+                settle({
+                  type: 'nuqat:customer',
+                  merchantId: merchantNumber,
+                  customer: message.customer,
+                  ref: null,
+                  lang: language,
+                  signIn: message.signIn,
+                });
+              else customerLoggedIn(message.customer, message.signIn === true);
+              break;
+            case 'nuqat:customer-logout':
+              if (settled) customerLoggedOut();
+              else settle(null);
+              break;
+            case 'nuqat:coupon-result':
+              cartAnswered(message.code, message.outcome, message.message);
+              break;
           }
         });
         set({ screen: { name: 'waiting' } });
@@ -242,14 +349,16 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
         clearTimeout(timer);
         loading?.abort();
         loading = null;
+        for (const pending of cartTimers.values()) clearTimeout(pending);
+        cartTimers.clear();
       };
     },
 
     signedIn(newSession, email) {
       if (!merchantId) return;
-      session = { ...newSession, merchantId };
-      saveSession(session);
+      session = newSession;
       emailHint = email;
+      keepSession(null);
       void load(false);
     },
 
@@ -263,13 +372,10 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
     },
 
     logout() {
-      const token = session?.token;
-      dropSession();
-      emailHint = '';
-      parent?.post({ type: 'nuqat:logout', merchantId: merchantNumber });
-      showSignIn('');
-      // Revokes the token on the server too; the page has forgotten it either way.
-      if (token) logoutShopper(token, language).catch(() => {});
+      // Revokes the token on the server too; the page and the store page forget it either way.
+      dropSession(true);
+      emailHint = storeCustomer?.email ?? '';
+      showSignIn(emailHint);
     },
 
     async redeem(reward) {
@@ -290,12 +396,13 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
           formattedDate: formatHistoryDate(coupon.createdAt, language),
         });
         set({ screen: { name: 'loaded', data }, newCoupon: coupon, redeemingId: null });
+        keepSession(data.availablePoints);
       } catch (error) {
         if (session !== current) return;
         if (error instanceof ShopperApiError && error.sessionRejected) {
           const email = knownEmail();
-          dropSession();
-          return showSignIn(email, t('errors.sessionEnded'));
+          dropSession(false);
+          return showSignIn(email, { notice: t('errors.sessionEnded') });
         }
         set({ redeemingId: null, problem: errorText(error, t, 'errors.redeemFailed') });
         // The balance or the reward may have changed (points returned, stock gone): reload.
@@ -303,6 +410,21 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
       } finally {
         if (state.redeemingId === reward.id) set({ redeemingId: null });
       }
+    },
+
+    openStoreLogin() {
+      if (state.store.login) parent?.post({ type: 'nuqat:open-login', merchantId: merchantNumber });
+    },
+
+    applyCoupon(code) {
+      if (!parent || !state.store.cart || state.cart[code]?.status === 'applying') return;
+      set({ cart: { ...state.cart, [code]: { status: 'applying' } } });
+      parent.post({ type: 'nuqat:apply-coupon', merchantId: merchantNumber, code });
+      clearTimeout(cartTimers.get(code));
+      cartTimers.set(
+        code,
+        setTimeout(() => cartAnswered(code, 'unavailable', null), CART_WAIT_MS),
+      );
     },
 
     dismissProblem() {

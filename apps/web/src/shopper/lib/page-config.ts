@@ -63,7 +63,8 @@ export function createParentLink(
     },
     listen(onMessage) {
       const handle = (event: MessageEvent) => {
-        if (!origins.includes(event.origin)) return;
+        // From the store page around this frame, at the store's own origin: nothing else talks.
+        if (event.source !== target || !origins.includes(event.origin)) return;
         if (!isParentMessage(event.data, merchantId)) return;
         onMessage(event.data);
       };

@@ -1,9 +1,12 @@
 import type {
   CustomerLoyaltyData,
   HistoryEntry,
+  RewardType,
   ShopperCoupon,
   ShopperReward,
 } from '@nuqat/contracts';
+import { formatCurrency, formatNumber } from './format';
+import type { TextKey, Translator } from './i18n';
 
 /** Why the redeem button of a reward is off, or null when it can be pressed. */
 export type RedeemBlock = 'paused' | 'locked' | 'out-of-stock' | 'insufficient' | 'busy' | null;
@@ -51,4 +54,24 @@ export function applyRedemption(
     coupons: [...data.coupons, coupon],
     history: [redeemed, ...data.history],
   };
+}
+
+const EXCHANGE: Record<RewardType, TextKey> = {
+  fixed_discount: 'confirm.fixed_discount',
+  percentage_discount: 'confirm.percentage_discount',
+  free_shipping: 'confirm.free_shipping',
+  cashback: 'confirm.cashback',
+  free_product: 'confirm.free_product',
+};
+
+/** What a redemption spends and what comes back: "150 points for a 10 SAR coupon". */
+export function exchangeText(
+  reward: Pick<ShopperReward, 'type' | 'value' | 'pointsRequired'>,
+  { t, tp, language }: Pick<Translator, 't' | 'tp' | 'language'>,
+): string {
+  return t(EXCHANGE[reward.type], {
+    points: tp('points', reward.pointsRequired),
+    amount: formatCurrency(reward.value, language),
+    percent: formatNumber(reward.value, language),
+  });
 }

@@ -189,4 +189,48 @@ export const en: Catalogue = {
   'tier.from': 'From {{amount}}',
   'tier.sar': '{{amount}} SAR',
   'tier.here': 'you are here',
+  'welcome.title': 'Collect points, turn them into rewards',
+  'welcome.text': 'Sign in to the store to see your points and exchange them for discount coupons.',
+  'welcome.signIn': 'Sign in',
+  'welcome.useCode': 'Sign in with a code by email instead',
+  'welcome.storeSignedIn':
+    'You are signed in to the store. One more step: a code sent to your email.',
+
+  'programme.label': "The store's loyalty programme",
+  'programme.rewards': 'Rewards',
+  'programme.earn': 'Ways to earn points',
+  'programme.tiers': 'Membership tiers',
+  'programme.tiersIntro': 'The more you shop, the higher your tier and the more points you earn.',
+
+  'rewards.toGo': { one: '{{count}} point to go', other: '{{count}} points to go' },
+  'rewards.progress': 'Your progress to "{{name}}"',
+
+  'confirm.title': 'Confirm your reward',
+  'confirm.fixed_discount': '{{points}} for a {{amount}} coupon',
+  'confirm.percentage_discount': '{{points}} for a {{percent}}% off coupon',
+  'confirm.free_shipping': '{{points}} for a free shipping coupon',
+  'confirm.cashback': '{{points}} for a {{amount}} cashback coupon',
+  'confirm.free_product': '{{points}} for a free product coupon',
+  'confirm.after': {
+    one: '{{count}} point stays in your balance',
+    other: '{{count}} points stay in your balance',
+  },
+  'confirm.action': 'Confirm',
+
+  'coupons.fromReferral': 'From a referral',
+
+  'cart.apply': 'Apply to my cart',
+  'cart.applyCode': 'Apply coupon {{code}} to my cart',
+  'cart.applying': 'Applying…',
+  'cart.applied': 'Applied to your cart. The discount shows in your cart and at checkout.',
+  'cart.refused': 'Your cart did not accept this coupon: {{reason}}',
+  'cart.refusedNoReason': 'Your cart did not accept this coupon.',
+  'cart.minOrderHint':
+    'This coupon needs an order of {{amount}} or more: add to your cart, then tap "Apply to my cart" again.',
+  'cart.retryHint':
+    'Check your cart and try again, or enter the code in the coupon field at checkout.',
+  'cart.unavailable':
+    'The cart did not answer. Copy the code and enter it in the coupon field at checkout.',
+  'cart.manual':
+    'To use it, copy the code and enter it in the coupon field of your cart at checkout.',
 };

@@ -8,6 +8,7 @@ import {
   ShopperReferralSchema,
   ShopperCodeRequestedResponseSchema,
   ShopperSessionResponseSchema,
+  StorefrontProgrammeResponseSchema,
   type CustomerLoyaltyData,
   type ErrorCode,
   type HistoryEntry,
@@ -16,9 +17,9 @@ import {
   type ShopperReferral,
   type ShopperCoupon,
   type ShopperReward,
+  type StorefrontProgramme,
 } from '@nuqat/contracts';
-import type { StorefrontCustomer } from '@nuqat/contracts/storefront';
-import type { StoredSession } from '../lib/session';
+import type { StorefrontCustomer, StorefrontSession } from '@nuqat/contracts/storefront';
 
 // Every mocked body goes through the contract's schema, so a mock cannot drift from the API.
 
@@ -28,6 +29,7 @@ export const LOYALTY_URL = `/api/customers/loyalty/${MERCHANT_ID}/:customerId`;
 export const REDEEM_URL = `/api/customers/loyalty/${MERCHANT_ID}/:customerId/redeem`;
 export const OFFER_URL = '/api/customers/referrals/offer';
 export const CLAIM_URL = '/api/customers/referrals/claim';
+export const PROGRAMME_URL = `/api/storefront/${MERCHANT_ID}/programme`;
 /** A code as the snippet keeps it from a store link's `?ref=`. */
 export const REF_CODE = 'SARA-7K2M';
 
@@ -46,19 +48,14 @@ export const SARA_IN_STORE: StorefrontCustomer = {
   avatar: '',
 };
 
-export function storedSession(overrides: Partial<StoredSession> = {}): StoredSession {
+/** Sara's shopper token as the store page kept it after a code login (docs/decisions/030). */
+export function keptSession(overrides: Partial<StorefrontSession> = {}): StorefrontSession {
   return {
     token: SARA.token,
     customerId: SARA.customerId,
-    merchantId: MERCHANT_ID,
     expiresAt: '2099-01-01T00:00:00.000Z',
     ...overrides,
   };
-}
-
-/** Puts a shopper token in storage, as a code login on this device would have. */
-export function storeSession(overrides: Partial<StoredSession> = {}): void {
-  window.localStorage.setItem('customerToken', JSON.stringify(storedSession(overrides)));
 }
 
 export function reward(overrides: Partial<ShopperReward> = {}): ShopperReward {
@@ -94,6 +91,7 @@ export function historyEntry(index: number, overrides: Partial<HistoryEntry> = {
 export function coupon(overrides: Partial<ShopperCoupon> = {}): ShopperCoupon {
   return {
     id: '5e1d0c3b-0000-4000-8000-00000000c001',
+    source: 'reward',
     rewardId: reward().id,
     name: reward().name,
     pointsRequired: 200,
@@ -228,4 +226,46 @@ export function claimBody(overrides: Partial<ReferralClaimCoupon> = {}) {
       },
     },
   });
+}
+
+/** The store's programme as a visitor reads it. */
+export function programme(overrides: Partial<StorefrontProgramme> = {}): StorefrontProgramme {
+  const data = loyaltyData();
+  return {
+    store: { name: data.store.name },
+    programme: { redeemable: true, reason: null },
+    pointsMethods: data.pointsMethods,
+    rewards: data.rewards.map(({ locked: _locked, ...r }) => r),
+    tiers: {
+      basis: 'spend',
+      window: 'rolling_12_months',
+      levels: [
+        {
+          id: '7a1c0000-0000-4000-8000-00000000a001',
+          name: 'فضي',
+          colour: '#94a3b8',
+          multiplierPct: 125,
+          birthdayMultiplierPct: null,
+          threshold: 500,
+        },
+        {
+          id: '7a1c0000-0000-4000-8000-00000000a002',
+          name: 'ذهبي',
+          colour: '#eab308',
+          multiplierPct: 150,
+          birthdayMultiplierPct: null,
+          threshold: 2000,
+        },
+      ],
+    },
+    referral: {
+      participantReward: { type: 'fixed', value: 30, maxAmount: null },
+      referralReward: { type: 'percentage', value: 10, maxAmount: 50 },
+    },
+    ...overrides,
+  };
+}
+
+export function programmeBody(overrides: Partial<StorefrontProgramme> = {}) {
+  return StorefrontProgrammeResponseSchema.parse({ success: true, data: programme(overrides) });
 }

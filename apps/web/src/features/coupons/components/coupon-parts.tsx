@@ -33,13 +33,20 @@ export function CouponSource({ source }: { source: MerchantCoupon['source'] }) {
   );
 }
 
-/** The shopper's name, and their e-mail (left to right) or, without one, their id. */
+/**
+ * The shopper's name, and their e-mail (left to right) or, without one, their id. A referred
+ * friend with no account yet has the e-mail alone.
+ */
 export function CouponShopper({ customer }: { customer: MerchantCoupon['customer'] }) {
   const { t } = useTranslation('coupons');
   return (
     <div className="min-w-0">
       <p className="truncate font-medium text-slate-900 dark:text-white">
-        {customer.name ? <bdi>{customer.name}</bdi> : t('shopperId', { id: customer.id })}
+        {customer.name ? (
+          <bdi>{customer.name}</bdi>
+        ) : customer.id ? (
+          t('shopperId', { id: customer.id })
+        ) : null}
       </p>
       {customer.email ? (
         <p
@@ -49,7 +56,7 @@ export function CouponShopper({ customer }: { customer: MerchantCoupon['customer
         >
           {customer.email}
         </p>
-      ) : customer.name ? (
+      ) : customer.name && customer.id ? (
         <p className="text-xs text-slate-500 dark:text-slate-400">
           {t('shopperId', { id: customer.id })}
         </p>

@@ -23,8 +23,19 @@ export interface CouponViewsProps {
   busy: boolean;
 }
 
-/** Only an unused coupon can be cancelled; the server checks its expiry again. */
-const cancellable = (coupon: MerchantCoupon) => coupon.status === 'issued';
+/**
+ * Only an unused reward coupon can be cancelled (its points go back); the server checks its expiry
+ * again. A referral coupon cost no points.
+ */
+const cancellable = (coupon: MerchantCoupon) =>
+  coupon.source === 'reward' && coupon.status === 'issued';
+
+/** A referral coupon's worth in the words of a reward type. */
+const REFERRAL_VALUE_TYPE = {
+  fixed: 'fixed_discount',
+  percentage: 'percentage_discount',
+  shipping: 'free_shipping',
+} as const;
 
 function CancelButton({
   coupon,
@@ -61,6 +72,20 @@ function RewardCell({
 }) {
   const { t, i18n } = useTranslation('coupons');
   const language = i18n.language === 'en' ? 'en' : 'ar';
+  if (coupon.referral) {
+    const { side, type, value } = coupon.referral;
+    return (
+      <div className="min-w-0">
+        <p className="font-medium text-slate-800 dark:text-slate-100">
+          {t(`referralSide.${side}`)}
+        </p>
+        <p className="text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">
+          <CouponValue type={REFERRAL_VALUE_TYPE[type]} value={value} />
+        </p>
+      </div>
+    );
+  }
+  if (!coupon.reward) return null;
   const { type, value, name } = coupon.reward;
   // "Free shipping" named "Free shipping" needs saying once.
   const valueIsName =
@@ -75,7 +100,7 @@ function RewardCell({
           <CouponValue type={type} value={value} />
         </p>
       )}
-      {withPoints ? (
+      {withPoints && coupon.source === 'reward' ? (
         <p className="mt-1 text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
           <Trans
             t={t}
@@ -184,12 +209,14 @@ export function CouponCards({ coupons, onCancel, busy }: CouponViewsProps) {
             <CouponShopper customer={coupon.customer} />
             <div className="flex items-end justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
               <RewardCell coupon={coupon} />
-              <p className="shrink-0 text-end text-xs text-slate-500 dark:text-slate-400">
-                {t('columns.points')}
-                <bdi className="block text-base font-bold text-slate-900 dark:text-white">
-                  {formatNumber(coupon.points, language)}
-                </bdi>
-              </p>
+              {coupon.source === 'reward' ? (
+                <p className="shrink-0 text-end text-xs text-slate-500 dark:text-slate-400">
+                  {t('columns.points')}
+                  <bdi className="block text-base font-bold text-slate-900 dark:text-white">
+                    {formatNumber(coupon.points, language)}
+                  </bdi>
+                </p>
+              ) : null}
             </div>
             <CouponDates coupon={coupon} className="mt-auto" />
             {cancellable(coupon) ? (

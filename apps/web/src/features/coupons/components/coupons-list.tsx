@@ -71,7 +71,7 @@ export function CouponsList() {
             code: isolate(coupon.code ?? ''),
             points: formatNumber(coupon.points, language),
             count: coupon.points,
-            name: isolate(coupon.customer.name || coupon.customer.id),
+            name: isolate(coupon.customer.name || coupon.customer.id || ''),
           },
         });
       },
@@ -242,7 +242,7 @@ export function CouponsList() {
             ? t('cancel.description', {
                 points: formatNumber(toCancel.points, language),
                 count: toCancel.points,
-                name: toCancel.customer.name || toCancel.customer.id,
+                name: toCancel.customer.name || toCancel.customer.id || '',
               })
             : ''
         }

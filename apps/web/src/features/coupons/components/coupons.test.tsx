@@ -31,6 +31,7 @@ function coupon(overrides: Partial<MerchantCoupon> = {}): MerchantCoupon {
       type: 'fixed_discount',
       value: 20,
     },
+    referral: null,
     points: 200,
     createdAt: '2026-11-10T09:00:00.000Z',
     expiresAt: '2026-12-10T09:00:00.000Z',
@@ -106,14 +107,14 @@ describe('/coupons', () => {
       status: 'used',
       usedAt: '2026-11-12T10:00:00.000Z',
       usedOrderId: '5001',
-      reward: { id: unused.reward.id, name: 'خصم 10%', type: 'percentage_discount', value: 10 },
+      reward: { id: unused.reward!.id, name: 'خصم 10%', type: 'percentage_discount', value: 10 },
       points: 350,
     });
     const failed = coupon({
       code: null,
       status: 'failed',
       failureReason: 'salla 422 validation: The code has already been taken.',
-      reward: { id: unused.reward.id, name: 'شحن مجاني', type: 'free_shipping', value: 0 },
+      reward: { id: unused.reward!.id, name: 'شحن مجاني', type: 'free_shipping', value: 0 },
       customer: { id: '880000101', name: '', email: null },
       points: 150,
     });
@@ -214,6 +215,44 @@ describe('/coupons', () => {
       'Customer1@Demo.Nuqat.sa',
     );
     await waitFor(() => expect(queries.at(-1)?.get('q')).toBe('Customer1@Demo.Nuqat.sa'));
+  });
+
+  test('referral coupons show under the referral source: which side, what they are worth, who holds them, no points and no cancelling', async () => {
+    const inviters = coupon({
+      code: 'NQR-ABCDEFGHJK',
+      source: 'referral',
+      reward: null,
+      referral: { side: 'inviter', type: 'fixed', value: 25, maxAmount: null },
+      points: 0,
+    });
+    const friends = coupon({
+      code: 'NQF-ABCDEFGHJK',
+      source: 'referral',
+      reward: null,
+      referral: { side: 'friend', type: 'percentage', value: 15, maxAmount: 60 },
+      customer: { id: null, name: '', email: 'noura@example.com' },
+      points: 0,
+    });
+    const { queries } = couponsApi((query) =>
+      HttpResponse.json(page(query.get('source') === 'referral' ? [inviters, friends] : [])),
+    );
+    const { user } = await openCoupons();
+    await user.selectOptions(screen.getByLabelText('المصدر'), 'referral');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(queries.at(-1)?.get('source')).toBe('referral');
+    const [inviter, friend] = rows();
+    expect(inviter).toHaveTextContent('مكافأة الداعي');
+    expect(inviter).toHaveTextContent(plain(`خصم ${formatCurrency(25, 'ar')}`));
+    expect(inviter).toHaveTextContent('إحالة');
+    expect(inviter).not.toHaveTextContent('0 نقطة');
+    expect(within(inviter!).queryByRole('button', { name: /إلغاء الكوبون/ })).toBeNull();
+    expect(friend).toHaveTextContent('هدية الصديق');
+    expect(friend).toHaveTextContent('15%');
+    expect(within(friend!).getByText('noura@example.com')).toHaveAttribute('dir', 'ltr');
+    // The phone cards say the same.
+    const cards = screen.getAllByTestId('coupon-card');
+    expect(cards[1]).toHaveTextContent('هدية الصديق');
+    expect(within(cards[0]!).queryByRole('button', { name: /إلغاء الكوبون/ })).toBeNull();
   });
 
   test('load more asks for the next page with the cursor and adds it below', async () => {
