@@ -36,10 +36,14 @@ async function main(): Promise<void> {
   );
 
   const pruneTimer = setInterval(
-    () =>
+    () => {
       void pruneRateLimits(database.db).catch((err: unknown) =>
         server.log.warn({ err }, 'rate-limit prune failed'),
-      ),
+      );
+      void app.services.auth
+        .pruneEmbeddedTokens()
+        .catch((err: unknown) => server.log.warn({ err }, 'used Salla tokens prune failed'));
+    },
     60 * 60 * 1000,
   );
   pruneTimer.unref();

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { Config } from '../env.ts';
 import { prettyLogStream } from './pretty-log.ts';
@@ -62,6 +62,29 @@ export function serializeError(err: Error): ReturnType<typeof pino.stdSerializer
   return serialized;
 }
 
+/**
+ * Query parameters that carry a credential: the token Salla appends to the embedded page's
+ * address (`/embedded?token=…`, decision 031) and the unsubscribe link's token.
+ */
+const SECRET_QUERY = /([?&]token=)[^&#]*/gi;
+
+/** A request address as it may be logged: credentials in its query replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+/** Fastify's request serializer (method, url, host, client), with the address redacted. */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    version: [request.headers?.['accept-version']].flat()[0],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** The API's logger: level from config, secrets redacted, errors without statement values. */
 export function loggerOptions(
   config: Pick<Config, 'logLevel' | 'logFormat'>,
@@ -70,7 +93,7 @@ export function loggerOptions(
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    serializers: { err: serializeError, error: serializeError },
+    serializers: { err: serializeError, error: serializeError, req: serializeRequest },
     // A given stream (tests, the replay command) gets JSON lines; stdout gets the configured format.
     ...(stream
       ? { stream }
