@@ -48,11 +48,6 @@ export function clearBearerSession(): void {
   renewBearer = null;
 }
 
-/** The in-memory session, if this page has one. */
-export function getBearerSession(): BearerSession | null {
-  return bearer;
-}
-
 /**
  * How a request to the API carries the session: a bearer header and no cookies inside the
  * Salla dashboard (a bearer request needs no CSRF token, decision 015), else the cookies.
