@@ -167,6 +167,8 @@ const BODIES = [
   '{"merchantId":"1 or 1=1","customerId":-1,"rewardId":"../../etc/passwd","requestId":"x"}',
   '{"language":"xx","timezone":{"$ne":null},"storeName":"","notifications":[]}',
   '{"email":"a@b.co","password":"x","unexpected":true',
+  // The embedded page's exchange: well formed, but no token Salla ever issued (decision 031).
+  '{"token":"sa_embedded_forged-0123456789"}',
 ];
 
 const QUERIES = ['?page=-1&limit=1e9', '?page=abc&status=nope&search=%00', '?lang=xx&limit='];
@@ -287,6 +289,7 @@ test('every route answers hostile input with a 4xx and an error code, and writes
   expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
     expect.arrayContaining([
       'POST /api/salla/webhooks',
+      'POST /api/merchants/auth/salla-embedded',
       'GET /api/merchants/settings',
       'POST /api/customers/loyalty/{merchantId}/{customerId}/redeem',
       'GET /api/customers/loyalty/{merchantId}/{customerId}',

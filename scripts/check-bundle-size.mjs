@@ -5,7 +5,9 @@
 // It also checks that the loyalty page shares no chunk with the back-office or the landing page
 // except React itself and the bundler's runtime, that none of its chunks holds a library it must
 // not carry (router, query client, Radix, zod, i18next…), and that the API can still find the
-// meta tag it fills in. Prints a table; exits non-zero on any failure.
+// meta tag it fills in; and that the Salla embedded SDK reaches only the embedded entry
+// (embedded.html, decision 031), whose initial JavaScript is listed too. Prints a table; exits
+// non-zero on any failure.
 //
 //   npm run build && node scripts/check-bundle-size.mjs      (npm run size)
 import { existsSync, readFileSync } from 'node:fs';
@@ -136,7 +138,7 @@ if (loyaltyTotal > LOYALTY_BUDGET)
 
 // Nothing of the back-office or the landing page, lazy chunks included.
 const others = new Set();
-for (const page of ['index.html', 'landing.html']) {
+for (const page of ['index.html', 'landing.html', 'embedded.html']) {
   if (existsSync(path.join(dist, page)))
     for (const file of graph(page, { dynamic: true })) others.add(file);
 }
@@ -152,6 +154,25 @@ for (const file of loyalty) {
     if (resolved.startsWith('apps/web/src/') && !resolved.startsWith('apps/web/src/shopper/'))
       fail(`${file} carries ${resolved}, code of the back-office or the landing page`);
   }
+}
+
+// The embedded entry: the back-office behind the Salla SDK. The SDK goes nowhere else.
+const EMBEDDED_SDK = '@salla.sa/embedded-sdk';
+const carries = (file, pkg) =>
+  sourcesOf(file).some((source) => source.includes(`node_modules/${pkg}/`));
+if (existsSync(path.join(dist, 'embedded.html'))) {
+  const embedded = graph('embedded.html', { dynamic: false });
+  let embeddedTotal = 0;
+  for (const file of embedded) embeddedTotal += gzipSize(path.join(dist, file));
+  rows.push({ page: 'embedded', file: 'total initial JavaScript', raw: null, gzip: embeddedTotal });
+  if (![...embedded].some((file) => carries(file, EMBEDDED_SDK)))
+    fail(`embedded.html does not load ${EMBEDDED_SDK}`);
+  for (const page of ['index.html', 'landing.html', 'loyalty.html']) {
+    for (const file of graph(page, { dynamic: true }))
+      if (carries(file, EMBEDDED_SDK)) fail(`${page} loads ${file}, which carries ${EMBEDDED_SDK}`);
+  }
+} else {
+  fail('apps/web/dist/embedded.html is missing: the embedded entry was not built');
 }
 
 // The storefront snippet.

@@ -21,8 +21,11 @@ export default defineConfig({
       // shoppers' loyalty page (loyalty.html, served at /customerloyaltysalla inside the store's
       // iframe), which shares no code with the other two but React itself
       // (docs/decisions/008-shopper-loyalty-page.md; scripts/check-bundle-size.mjs checks it).
+      // A fourth, embedded.html, is the back-office inside the Salla merchant dashboard (served
+      // at /embedded): the app's screens behind the Salla SDK's handshake (decision 031).
       input: {
         index: path.join(import.meta.dirname, 'index.html'),
+        embedded: path.join(import.meta.dirname, 'embedded.html'),
         landing: path.join(import.meta.dirname, 'landing.html'),
         loyalty: path.join(import.meta.dirname, 'loyalty.html'),
       },

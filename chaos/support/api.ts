@@ -32,7 +32,14 @@ export interface Api {
 
 export async function startApi(options: {
   databaseUrl: string;
-  sandbox: { apiBase: string; authBase: string; storefrontApiBase: string };
+  sandbox: {
+    apiBase: string;
+    authBase: string;
+    storefrontApiBase: string;
+    /** Token introspection for the embedded page (decision 031). */
+    exchangeBase: string;
+    appId: string;
+  };
   smtpUrl: string;
   poolMax?: number;
 }): Promise<Api> {
@@ -54,6 +61,8 @@ export async function startApi(options: {
     SALLA_API_BASE: options.sandbox.apiBase,
     SALLA_AUTH_BASE: options.sandbox.authBase,
     SALLA_STOREFRONT_API_BASE: options.sandbox.storefrontApiBase,
+    SALLA_EXCHANGE_API_BASE: options.sandbox.exchangeBase,
+    SALLA_APP_ID: options.sandbox.appId,
     // Every owner and shopper signs in from an address of their own (X-Forwarded-For).
     TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',

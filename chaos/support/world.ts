@@ -44,6 +44,8 @@ export async function createWorld(
         apiBase: `${proxy.url}/admin/v2`,
         authBase: proxy.url,
         storefrontApiBase: `${proxy.url}/store/v1`,
+        exchangeBase: proxy.url,
+        appId: sandbox.appId,
       }
     : sandbox;
   let api: Api;

@@ -14,6 +14,11 @@ export interface Product {
   sandboxUrl: string;
   /** The demo store's page on the sandbox, with the snippet (the banner's `Store:` line). */
   storeUrl: string;
+  /**
+   * Nuqat's embedded page in the sandbox's stand-in Salla merchant dashboard (the banner's
+   * `In Salla:` line), on localhost: the embedded SDK listens only to Salla's hosts and localhost.
+   */
+  dashboardUrl: string;
   logs(): string;
   stop(): Promise<void>;
 }
@@ -109,6 +114,7 @@ export async function startProduct(
     },
     sandboxUrl: /Salla:\s+sandbox at (\S+)/.exec(output)![1]!,
     storeUrl: /Store:\s+(\S+)/.exec(output)![1]!,
+    dashboardUrl: /In Salla:\s+(\S+)/.exec(output)![1]!,
     logs: () => output,
     async stop() {
       if (child.exitCode === null) {

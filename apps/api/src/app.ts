@@ -65,6 +65,7 @@ import { shopperRoutes } from './modules/shopper/shopper.routes.ts';
 import { storefrontRoutes } from './modules/shopper/storefront.routes.ts';
 import { registerShopperAuth } from './plugins/shopper-auth.ts';
 import { registerStorefrontAssets } from './plugins/storefront-assets.ts';
+import { registerEmbeddedPage } from './plugins/embedded-page.ts';
 import { createWebhookService, type WebhookService } from './modules/salla/webhooks.service.ts';
 import { registerMerchantAuth } from './plugins/auth.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
@@ -161,10 +162,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     createSallaClient({
       apiBase: config.salla.apiBase,
       authBase: config.salla.authBase,
+      exchangeBase: config.salla.exchangeApiBase,
       clientId: config.salla.clientId,
       clientSecret: config.salla.clientSecret,
     });
-  const auth = createAuthService(context);
+  const auth = createAuthService(context, { salla });
   const sallaTokens = createSallaTokenService(context, salla);
   const referralEngine = createReferralEngine(context, { salla, sallaTokens });
   const tiers = createTiersService(context);
@@ -318,12 +320,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     prefix: '/api/storefront',
   });
 
-  if (options.serveWeb ?? true)
+  if (options.serveWeb ?? true) {
     registerStorefrontAssets(server, {
       webDistDir: config.webDistDir,
       publicUrl: config.publicUrl,
       db: database.db,
     });
+    registerEmbeddedPage(server, {
+      webDistDir: config.webDistDir,
+      dashboardOrigin: config.salla.dashboardOrigin,
+    });
+  }
   const spa =
     (options.serveWeb ?? true)
       ? await registerStaticWeb(server, config.webDistDir, config.publicUrl, config.support)

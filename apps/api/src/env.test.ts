@@ -16,6 +16,29 @@ describe('configuration', () => {
     expect(config.demo).toBe(false);
   });
 
+  test('the embedded page: framed by https://s.salla.sa, introspection on api.salla.dev, no app id until set', () => {
+    const defaults = loadConfig({ DATA_DIR: tempDir() });
+    expect(defaults.salla.dashboardOrigin).toBe('https://s.salla.sa');
+    expect(defaults.salla.exchangeApiBase).toBe('https://api.salla.dev');
+    expect(defaults.salla.appId).toBeUndefined();
+    const sandbox = loadConfig({
+      DATA_DIR: tempDir(),
+      SALLA_APP_ID: '1234567890',
+      SALLA_DASHBOARD_ORIGIN: 'http://localhost:4010/',
+      SALLA_EXCHANGE_API_BASE: 'http://127.0.0.1:4010/',
+    });
+    expect(sandbox.salla).toMatchObject({
+      appId: '1234567890',
+      dashboardOrigin: 'http://localhost:4010',
+      exchangeApiBase: 'http://127.0.0.1:4010',
+    });
+    for (const origin of ['https://s.salla.sa/embedded', 'ftp://s.salla.sa', 'not a url'])
+      expect(
+        () => loadConfig({ DATA_DIR: tempDir(), SALLA_DASHBOARD_ORIGIN: origin }),
+        origin,
+      ).toThrowError(/SALLA_DASHBOARD_ORIGIN/);
+  });
+
   test('a bad value stops start-up naming the variable', () => {
     const cases: Record<string, string>[] = [
       { PORT: 'eighty' },
@@ -108,6 +131,15 @@ describe('configuration', () => {
       expect(problemsOf(production({ UNIFONIC_API_BASE: 'ftp://x' }))).toEqual([
         expect.stringContaining('UNIFONIC_API_BASE'),
       ]);
+    });
+
+    test('refuses a plain-http SALLA_DASHBOARD_ORIGIN unless it is a loopback address', () => {
+      expect(
+        problemsOf(production({ SALLA_DASHBOARD_ORIGIN: 'http://dashboard.example.com' })),
+      ).toEqual([expect.stringMatching(/^SALLA_DASHBOARD_ORIGIN: must be https/)]);
+      expect(problemsOf(production({ SALLA_DASHBOARD_ORIGIN: 'http://localhost:4010' }))).toEqual(
+        [],
+      );
     });
 
     test('development keeps the outbox and demo mode', () => {

@@ -44,6 +44,20 @@ const EnvSchema = z.object({
   SALLA_API_BASE: z.url().default('https://api.salla.dev/admin/v2'),
   SALLA_AUTH_BASE: z.url().default('https://accounts.salla.sa'),
   SALLA_STOREFRONT_API_BASE: z.url().default('https://api.salla.dev/store/v1'),
+  /** The app's id in the Partners Portal: the `S-Source` of token introspection (reference §5). */
+  SALLA_APP_ID: z.string().trim().min(1).max(100).optional(),
+  /** Where Salla's exchange authority answers `POST /exchange-authority/v1/introspect`. */
+  SALLA_EXCHANGE_API_BASE: z.url().default('https://api.salla.dev'),
+  /**
+   * The merchant dashboard that frames the embedded page (`/embedded`): its CSP frame-ancestors.
+   * An origin only (scheme, host, port); the sandbox's stand-in dashboard in development.
+   */
+  SALLA_DASHBOARD_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .default('https://s.salla.sa')
+    .refine((value) => URL.parse(value)?.origin === value.replace(/\/$/, '').toLowerCase(), {
+      message: 'must be an origin (scheme, host and port) without a path, e.g. https://s.salla.sa',
+    }),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Nuqat نقاط <no-reply@nuqat.sa>'),
   /** Unifonic's REST API for SMS codes and notifications: all set, or none (docs/decisions/032). */
@@ -115,6 +129,11 @@ export interface Config {
     apiBase: string;
     authBase: string;
     storefrontApiBase: string;
+    /** Unset: opening Nuqat from the Salla dashboard is refused (EMBEDDED_NOT_CONFIGURED). */
+    appId: string | undefined;
+    exchangeApiBase: string;
+    /** The only origin allowed to frame `/embedded`. */
+    dashboardOrigin: string;
   };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -200,6 +219,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         'PUBLIC_URL: must be https:// when NODE_ENV=production (http only on loopback)',
       );
     }
+    if (!isHttpsOrLoopback(env.SALLA_DASHBOARD_ORIGIN)) {
+      problems.push(
+        'SALLA_DASHBOARD_ORIGIN: must be https:// when NODE_ENV=production (http only on loopback)',
+      );
+    }
     if (problems.length > 0) throw new ConfigError(problems);
   }
   const unifonicSet = [env.UNIFONIC_APP_SID, env.UNIFONIC_SENDER_ID, env.UNIFONIC_API_BASE];
@@ -231,6 +255,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apiBase: env.SALLA_API_BASE.replace(/\/$/, ''),
       authBase: env.SALLA_AUTH_BASE.replace(/\/$/, ''),
       storefrontApiBase: env.SALLA_STOREFRONT_API_BASE.replace(/\/$/, ''),
+      appId: env.SALLA_APP_ID,
+      exchangeApiBase: env.SALLA_EXCHANGE_API_BASE.replace(/\/$/, ''),
+      dashboardOrigin: new URL(env.SALLA_DASHBOARD_ORIGIN).origin,
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -59,6 +59,9 @@ async function main(): Promise<void> {
         .finally(() => {
           pruning = false;
         });
+      void app.services.auth
+        .pruneEmbeddedTokens()
+        .catch((err: unknown) => server.log.warn({ err }, 'used Salla tokens prune failed'));
     },
     10 * 60 * 1000,
   );

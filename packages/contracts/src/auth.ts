@@ -56,3 +56,21 @@ export const ResetPasswordRequestSchema = z.strictObject({
   newPassword: NewPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
+
+/**
+ * Opening Nuqat from the Salla merchant dashboard (decision 031): the embedded page sends the
+ * short-lived token Salla appended to its address, once.
+ */
+export const EmbeddedExchangeRequestSchema = z.strictObject({
+  token: z.string().trim().min(1).max(4096),
+});
+export type EmbeddedExchangeRequest = z.infer<typeof EmbeddedExchangeRequestSchema>;
+
+/** The session the frame keeps in memory and sends as a bearer token (never a cookie). */
+export const EmbeddedSessionSchema = z.object({
+  token: z.string(),
+  expiresAt: z.iso.datetime(),
+  merchant: z.object({ id: z.string(), name: z.string() }),
+});
+export type EmbeddedSession = z.infer<typeof EmbeddedSessionSchema>;
+export const EmbeddedExchangeResponseSchema = successEnvelope(EmbeddedSessionSchema);

@@ -16,6 +16,12 @@ export const ERROR_CODES = [
   'SESSION_EXPIRED',
   'CSRF_FAILED',
   'AUTH_INVALID_CREDENTIALS',
+  'EMBEDDED_NOT_CONFIGURED',
+  'EMBEDDED_TOKEN_INVALID',
+  'EMBEDDED_TOKEN_EXPIRED',
+  'EMBEDDED_TOKEN_USED',
+  'EMBEDDED_STORE_UNKNOWN',
+  'EMBEDDED_SALLA_UNAVAILABLE',
   'RATE_LIMITED',
   'RESET_CODE_INVALID',
   'RESET_CODE_NOT_VERIFIED',
@@ -71,6 +77,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SESSION_EXPIRED: 401,
   CSRF_FAILED: 403,
   AUTH_INVALID_CREDENTIALS: 401,
+  EMBEDDED_NOT_CONFIGURED: 401,
+  EMBEDDED_TOKEN_INVALID: 401,
+  EMBEDDED_TOKEN_EXPIRED: 401,
+  EMBEDDED_TOKEN_USED: 401,
+  EMBEDDED_STORE_UNKNOWN: 401,
+  EMBEDDED_SALLA_UNAVAILABLE: 503,
   RATE_LIMITED: 429,
   RESET_CODE_INVALID: 400,
   RESET_CODE_NOT_VERIFIED: 400,
@@ -156,6 +168,30 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   AUTH_INVALID_CREDENTIALS: {
     ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
     en: 'Incorrect email or password',
+  },
+  EMBEDDED_NOT_CONFIGURED: {
+    ar: 'الدخول من لوحة تحكم سلة غير مفعّل على هذا الخادم، ادخل ببريدك الإلكتروني وكلمة المرور',
+    en: 'Signing in from the Salla dashboard is not set up on this server. Log in with your email and password.',
+  },
+  EMBEDDED_TOKEN_INVALID: {
+    ar: 'تعذّر التحقق من دخولك عبر سلة، افتح نقاط من لوحة تحكم سلة مرة أخرى',
+    en: 'Your Salla sign-in could not be verified. Open Nuqat again from your Salla dashboard.',
+  },
+  EMBEDDED_TOKEN_EXPIRED: {
+    ar: 'انتهت صلاحية دخولك عبر سلة، افتح نقاط من لوحة تحكم سلة مرة أخرى',
+    en: 'Your Salla sign-in has expired. Open Nuqat again from your Salla dashboard.',
+  },
+  EMBEDDED_TOKEN_USED: {
+    ar: 'سبق استخدام رمز الدخول هذا من سلة، افتح نقاط من لوحة تحكم سلة مرة أخرى',
+    en: 'This Salla sign-in was already used. Open Nuqat again from your Salla dashboard.',
+  },
+  EMBEDDED_STORE_UNKNOWN: {
+    ar: 'نقاط غير مثبّت على هذا المتجر، ثبّته من متجر تطبيقات سلة ثم افتحه مرة أخرى',
+    en: 'Nuqat is not installed on this store. Install it from the Salla App Store, then open it again.',
+  },
+  EMBEDDED_SALLA_UNAVAILABLE: {
+    ar: 'تعذّر التحقق من دخولك لأن سلة لا تستجيب حاليًا، حاول مرة أخرى بعد قليل',
+    en: 'Your sign-in could not be checked because Salla is not answering right now. Please try again shortly.',
   },
   RATE_LIMITED: {
     ar: 'محاولات كثيرة، حاول مرة أخرى بعد {{seconds}} ثانية',

@@ -1,13 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dashboardPage, type DashboardFirstToken } from './dashboard-page.ts';
 import { storefrontPage, storefrontShopper, storefrontShopperByEmail } from './storefront-page.ts';
 
 /**
  * A local stand-in for the Salla endpoints Nuqat calls (shared/reference/salla.md): OAuth token
- * refresh and user info, store info, coupons, and the storefront customer check. It follows the
- * documented envelopes and can be told to fail (500, 429 with Retry-After, slow answers, a
- * refused refresh token or client). Development and tests only.
+ * refresh and user info, store info, coupons, the storefront customer check, and the exchange
+ * authority's token introspection with a stand-in merchant dashboard that frames the embedded
+ * page. It follows the documented envelopes and can be told to fail (500, 429 with Retry-After,
+ * slow answers, a refused refresh token or client). Development and tests only.
  */
 
 export interface SandboxStore {
@@ -60,11 +62,34 @@ export interface SandboxCoupon {
   usage: number;
 }
 
+/** A token the merchant dashboard appends to the embedded page's address (reference §5). */
+export interface EmbeddedTokenRequest {
+  merchantId: number;
+  /** The dashboard user it is issued to (default: the store owner's user id). */
+  userId?: number;
+  /** Negative for a token already expired (default 15 minutes). */
+  expiresInSeconds?: number;
+  /** The app it is issued for (default: the sandbox's own app id). */
+  appId?: string;
+}
+
 export interface SallaSandbox {
   url: string;
   apiBase: string;
   authBase: string;
   storefrontApiBase: string;
+  /** SALLA_EXCHANGE_API_BASE: `POST {exchangeBase}/exchange-authority/v1/introspect`. */
+  exchangeBase: string;
+  /** The app id (S-Source) the sandbox issues dashboard tokens for. */
+  appId: string;
+  /**
+   * SALLA_DASHBOARD_ORIGIN: the stand-in dashboard's origin, on `localhost` (the embedded SDK
+   * listens to messages only from localhost and Salla's own hosts).
+   */
+  dashboardOrigin: string;
+  /** The stand-in dashboard page of the app's embedded page, as Salla addresses it. */
+  dashboardUrl(route?: string): string;
+  issueEmbeddedToken(request: EmbeddedTokenRequest): string;
   registerStore(
     store: Partial<SandboxStore> & { merchantId: number },
     options?: { expiresInSeconds?: number },
@@ -95,6 +120,7 @@ export interface SallaSandbox {
     couponCalls: number;
     /** Delete Coupon calls that deleted one. */
     couponDeletes: number;
+    introspectCalls: number;
   };
   close(): Promise<void>;
 }
@@ -130,9 +156,21 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 const token = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
 
+const ownerUserId = (merchantId: number) => 1_000_000 + (merchantId % 1_000_000);
+
+/** The documented refusal of the exchange authority (reference §5). */
+const decryptionFailed = { error: { message: 'Decryption failed', code: 0 } };
+
 export async function startSallaSandbox(
-  options: { port?: number; clientId?: string; clientSecret?: string; nuqatUrl?: string } = {},
+  options: {
+    port?: number;
+    clientId?: string;
+    clientSecret?: string;
+    nuqatUrl?: string;
+    appId?: string;
+  } = {},
 ): Promise<SallaSandbox> {
+  const appId = options.appId ?? 'sandbox-app';
   const stores = new Map<number, SandboxStore>();
   const accessTokens = new Map<string, { merchantId: number; expiresAt: number }>();
   const refreshTokens = new Map<string, { merchantId: number; used: boolean }>();
@@ -143,7 +181,28 @@ export async function startSallaSandbox(
   const coupons: SandboxCoupon[] = [];
   const orders = new Map<string, Record<string, unknown>>();
   const faults: Fault[] = [];
-  const stats = { refreshCalls: 0, userInfoCalls: 0, couponCalls: 0, couponDeletes: 0 };
+  const stats = {
+    refreshCalls: 0,
+    userInfoCalls: 0,
+    couponCalls: 0,
+    couponDeletes: 0,
+    introspectCalls: 0,
+  };
+  const embeddedTokens = new Map<
+    string,
+    { merchantId: number; userId: number; expiresAt: number; appId: string }
+  >();
+
+  function issueEmbeddedToken(request: EmbeddedTokenRequest): string {
+    const value = token('sa_embedded');
+    embeddedTokens.set(value, {
+      merchantId: request.merchantId,
+      userId: request.userId ?? ownerUserId(request.merchantId),
+      expiresAt: Date.now() + (request.expiresInSeconds ?? 15 * 60) * 1000,
+      appId: request.appId ?? appId,
+    });
+    return value;
+  }
   let refreshExpiryField: RefreshExpiryField = 'expires_in';
 
   function issue(merchantId: number, expiresInSeconds = 14 * 86_400): IssuedTokens {
@@ -317,6 +376,44 @@ export async function startSallaSandbox(
       return json(res, 200, register(body, body.expiresInSeconds));
     }
 
+    if (path === '/__sandbox/embedded-token' && method === 'POST') {
+      const body = JSON.parse((await readBody(req)) || '{}') as EmbeddedTokenRequest;
+      return json(res, 200, { token: issueEmbeddedToken(body) });
+    }
+    const dashboard = /^\/embedded\/app\/([\w-]{1,100})\/([\w-]{1,100})$/.exec(path);
+    if (dashboard && method === 'GET') {
+      // ?store=<id> (default: the first store registered), ?lang=en, ?theme=dark, and
+      // ?first=expired|invalid|other-app for the token the page opens with (tests).
+      const query = url.searchParams;
+      const merchantId = Number(query.get('store')) || (stores.keys().next().value ?? 0);
+      const first = query.get('first');
+      const flavour: DashboardFirstToken =
+        first === 'expired' || first === 'invalid' || first === 'other-app' ? first : 'valid';
+      const pageAppId = dashboard[1]!;
+      const firstToken =
+        flavour === 'invalid'
+          ? token('sa_embedded')
+          : issueEmbeddedToken({
+              merchantId,
+              appId: flavour === 'other-app' ? `${pageAppId}-other` : pageAppId,
+              ...(flavour === 'expired' ? { expiresInSeconds: -60 } : {}),
+            });
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        dashboardPage({
+          appId: pageAppId,
+          merchantId,
+          storeName: stores.get(merchantId)?.name ?? `Store ${merchantId}`,
+          iframeUrl: `${nuqatUrl}/embedded`,
+          token: firstToken,
+          lang: query.get('lang') === 'en' ? 'en' : 'ar',
+          theme: query.get('theme') === 'dark' ? 'dark' : 'light',
+          search: url.search,
+        }),
+      );
+      return;
+    }
+
     const fault = takeFault(path, method);
     if (fault?.mode === 'slow') await new Promise((r) => setTimeout(r, fault.delayMs ?? 15_000));
     if (fault?.mode === '500')
@@ -326,6 +423,29 @@ export async function startSallaSandbox(
         'retry-after': String(fault.retryAfter ?? 1),
         ...rateHeaders,
         'x-ratelimit-remaining': '0',
+      });
+    }
+
+    if (path === '/exchange-authority/v1/introspect' && method === 'POST') {
+      stats.introspectCalls += 1;
+      let presented: unknown;
+      try {
+        presented = (JSON.parse(await readBody(req)) as { token?: unknown }).token;
+      } catch {
+        presented = undefined;
+      }
+      const issued = typeof presented === 'string' ? embeddedTokens.get(presented) : undefined;
+      // A token issued for another app (or none at all) cannot be decrypted with this app's key.
+      if (!issued || req.headers['s-source'] !== issued.appId)
+        return json(res, 401, decryptionFailed);
+      return json(res, 200, {
+        status: 200,
+        success: true,
+        data: {
+          merchant_id: issued.merchantId,
+          user_id: issued.userId,
+          exp: new Date(issued.expiresAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        },
       });
     }
 
@@ -381,7 +501,7 @@ export async function startSallaSandbox(
         status: 200,
         success: true,
         data: {
-          id: 1_000_000 + (store.merchantId % 1_000_000),
+          id: ownerUserId(store.merchantId),
           name: store.ownerName,
           email: store.ownerEmail,
           mobile: '+966500000000',
@@ -674,11 +794,17 @@ export async function startSallaSandbox(
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
 
+  const dashboardOrigin = `http://localhost:${port}`;
   return {
     url,
     apiBase: `${url}/admin/v2`,
     authBase: url,
     storefrontApiBase: `${url}/store/v1`,
+    exchangeBase: url,
+    appId,
+    dashboardOrigin,
+    dashboardUrl: (route = 'nuqat') => `${dashboardOrigin}/embedded/app/${appId}/${route}`,
+    issueEmbeddedToken,
     registerStore: (store, opts = {}) => register(store, opts.expiresInSeconds),
     loginCustomer,
     setNuqatUrl: (url: string) => void (nuqatUrl = url),

@@ -10,6 +10,7 @@ import {
 import type { App } from '../app.ts';
 import type { Config } from '../env.ts';
 import { AppError } from '../lib/app-error.ts';
+import { EMBEDDED_PAGE_ROUTE } from '../lib/salla-dashboard.ts';
 
 export const DEMO_MERCHANT = {
   merchantId: 7_000_001,
@@ -70,7 +71,7 @@ export async function prepareDemo(
 ): Promise<{ config: Config; sandbox: SallaSandbox }> {
   const clientId = 'nuqat-demo';
   const clientSecret = randomBytes(16).toString('hex');
-  const sandbox = await startSallaSandbox({ clientId, clientSecret });
+  const sandbox = await startSallaSandbox({ clientId, clientSecret, appId: 'nuqat-demo' });
   return {
     sandbox,
     config: {
@@ -83,6 +84,10 @@ export async function prepareDemo(
         clientId,
         clientSecret,
         webhookSecret: config.salla.webhookSecret ?? randomBytes(24).toString('hex'),
+        // Nuqat inside the sandbox's stand-in merchant dashboard (decision 031).
+        appId: sandbox.appId,
+        exchangeApiBase: sandbox.exchangeBase,
+        dashboardOrigin: sandbox.dashboardOrigin,
       },
     },
   };
@@ -192,6 +197,7 @@ export async function runDemo(app: App, sandbox: SallaSandbox): Promise<void> {
       `  API docs:  ${url}/api/docs`,
       `  Salla:     sandbox at ${sandbox.url} (demo only)`,
       `  Store:     ${sandbox.url}/storefront/${merchantId} (the shopper page inside a demo store)`,
+      `  In Salla:  ${sandbox.dashboardUrl(EMBEDDED_PAGE_ROUTE)} (Nuqat inside a stand-in Salla dashboard, no password)`,
       `  Mail:      ${context.config.smtpUrl ?? `${context.config.dataDir}/mail (.eml files)`}`,
       '',
       '',

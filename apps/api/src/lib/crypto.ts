@@ -1,6 +1,7 @@
 import {
   createCipheriv,
   createDecipheriv,
+  createHash,
   createHmac,
   randomBytes,
   randomInt,
@@ -42,6 +43,14 @@ export function generateNumericCode(length: number): string {
  */
 export function hashResetCode(key: Uint8Array, merchantId: number, code: string): string {
   return createHmac('sha256', key).update(`reset:${merchantId}:${code}`).digest('hex');
+}
+
+/**
+ * What is kept of a Salla dashboard token once it is used: SHA-256, not keyed — the token is
+ * long and random, and its hash opens nothing by itself.
+ */
+export function hashEmbeddedToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }
 
 export function safeEqualHex(a: string, b: string): boolean {

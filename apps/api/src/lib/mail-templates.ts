@@ -18,9 +18,17 @@ export const escapeMailHtml = (s: string) => escapeHtml(s);
  * Arabic block first (RTL), then English (LTR): one message both readers can use. `first: 'en'`
  * puts the English block first for a reader who chose English.
  */
+/** A line of a mail that is a link: the label, and the address beside it in the text part. */
+export interface MailLink {
+  href: string;
+  label: string;
+}
+
+type MailLine = string | MailLink;
+
 export function bilingual(parts: {
-  ar: string[];
-  en: string[];
+  ar: MailLine[];
+  en: MailLine[];
   code?: string;
   link?: { href: string; ar: string; en: string };
   first?: Language;
@@ -32,8 +40,10 @@ export function bilingual(parts: {
 } {
   const codeText = parts.code ? `\n\n    ${parts.code}\n\n` : '\n';
   const linkText = (label: string) => (parts.link ? `\n${label}: ${parts.link.href}\n` : '');
+  const lineText = (line: MailLine) =>
+    typeof line === 'string' ? line : `${line.label}: ${line.href}`;
   const textBlock = (lang: Language) => [
-    parts[lang].join('\n'),
+    parts[lang].map(lineText).join('\n'),
     codeText,
     linkText(parts.link?.[lang] ?? ''),
   ];
@@ -57,9 +67,13 @@ export function bilingual(parts: {
     : '';
   const linkHtml = (label: string) =>
     parts.link ? `<p><a href="${escapeHtml(parts.link.href)}">${escapeHtml(label)}</a></p>` : '';
-  const block = (lang: 'ar' | 'en', lines: string[]) =>
+  const lineHtml = (line: MailLine) =>
+    typeof line === 'string'
+      ? `<p style="margin:0 0 8px">${escapeHtml(line)}</p>`
+      : `<p style="margin:0 0 12px"><a href="${escapeHtml(line.href)}" style="font-weight:700">${escapeHtml(line.label)}</a></p>`;
+  const block = (lang: 'ar' | 'en', lines: MailLine[]) =>
     `<div lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}" style="text-align:start;padding:16px 0">${lines
-      .map((l) => `<p style="margin:0 0 8px">${escapeHtml(l)}</p>`)
+      .map(lineHtml)
       .join(
         '',
       )}${codeHtml}${linkHtml(lang === 'ar' ? (parts.link?.ar ?? '') : (parts.link?.en ?? ''))}</div>`;
@@ -100,24 +114,50 @@ export function passwordResetCodeMail(input: {
   };
 }
 
+/**
+ * The welcome mail of an install. Nuqat opens signed in from the Salla dashboard (decision 031),
+ * so the mail leads there; a password is only for opening Nuqat outside Salla, and the code to
+ * set one follows. Without an app id (`openInSallaUrl` null) there is no way in from Salla, and
+ * the mail is the set-password invitation alone.
+ */
 export function setPasswordMail(input: {
   to: string;
   storeName: string;
   code: string;
   loginUrl: string;
+  openInSallaUrl: string | null;
 }): MailMessage {
+  const fromSalla = input.openInSallaUrl;
   return {
     to: input.to,
-    subject: 'مرحبًا بك في نقاط، عيّن كلمة المرور | Welcome to Nuqat: set your password',
+    subject: fromSalla
+      ? 'مرحبًا بك في نقاط، افتحه من لوحة تحكم سلة | Welcome to Nuqat: open it from your Salla dashboard'
+      : 'مرحبًا بك في نقاط، عيّن كلمة المرور | Welcome to Nuqat: set your password',
     ...bilingual({
       ar: [
         `مرحبًا ${input.storeName}،`,
-        'تم تثبيت نقاط على متجرك في سلة. لتدخل لوحة التحكم عيّن كلمة مرور: افتح صفحة الدخول، اختر «نسيت كلمة المرور؟»، وأدخل هذا الرمز:',
+        ...(fromSalla
+          ? [
+              'تم تثبيت نقاط على متجرك في سلة. افتحه من لوحة تحكم سلة (التطبيقات ← نقاط) فتدخل مباشرة دون كلمة مرور:',
+              { href: fromSalla, label: 'افتح نقاط في لوحة تحكم سلة' },
+              'ولتدخل نقاط من خارج سلة أيضًا عيّن كلمة مرور: افتح صفحة الدخول، اختر «نسيت كلمة المرور؟»، وأدخل هذا الرمز:',
+            ]
+          : [
+              'تم تثبيت نقاط على متجرك في سلة. لتدخل لوحة التحكم عيّن كلمة مرور: افتح صفحة الدخول، اختر «نسيت كلمة المرور؟»، وأدخل هذا الرمز:',
+            ]),
         `الرمز صالح لمدة ${RESET_CODE_TTL_MINUTES} دقيقة، ويمكنك طلب رمز جديد في أي وقت من الصفحة نفسها.`,
       ],
       en: [
         `Hello ${input.storeName},`,
-        'Nuqat is now installed on your Salla store. To open your dashboard, set a password: open the login page, choose "Forgot password?" and enter this code:',
+        ...(fromSalla
+          ? [
+              'Nuqat is now installed on your Salla store. Open it from your Salla dashboard (Apps → Nuqat): you are signed in, no password needed.',
+              { href: fromSalla, label: 'Open Nuqat in your Salla dashboard' },
+              'To open Nuqat outside Salla as well, set a password: open the login page, choose "Forgot password?" and enter this code:',
+            ]
+          : [
+              'Nuqat is now installed on your Salla store. To open your dashboard, set a password: open the login page, choose "Forgot password?" and enter this code:',
+            ]),
         `It is valid for ${RESET_CODE_TTL_MINUTES} minutes; you can ask for a new one at any time from the same page.`,
       ],
       code: input.code,

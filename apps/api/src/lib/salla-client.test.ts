@@ -124,3 +124,67 @@ describe('Salla client', () => {
     await expect(client.getUserInfo('nope')).rejects.toMatchObject({ status: 401 });
   });
 });
+
+describe('token introspection (reference §5)', () => {
+  /** A client whose Salla answers `body` with `status` and records what it was sent. */
+  function answering(status: number, body: unknown) {
+    const sent: { url: string; headers: Headers; body: unknown }[] = [];
+    const client = createSallaClient({
+      apiBase: 'https://salla.test/admin/v2',
+      authBase: 'https://salla.test',
+      exchangeBase: 'https://exchange.salla.test',
+      fetch: async (url, init) => {
+        sent.push({
+          url: String(url),
+          headers: new Headers(init?.headers),
+          body: JSON.parse(String(init?.body)),
+        });
+        return new Response(JSON.stringify(body), { status });
+      },
+    });
+    return { client, sent };
+  }
+
+  test('sends the token with S-Source and reads store, user and the ISO expiry', async () => {
+    const { client, sent } = answering(200, {
+      status: 200,
+      success: true,
+      data: { merchant_id: 123456, user_id: 987654, exp: '2026-01-19T12:00:00Z' },
+    });
+    expect(await client.introspectEmbeddedToken('app-1', 'tok')).toEqual({
+      merchantId: 123456,
+      userId: 987654,
+      expiresAt: new Date('2026-01-19T12:00:00Z'),
+    });
+    expect(sent[0]!.url).toBe('https://exchange.salla.test/exchange-authority/v1/introspect');
+    expect(sent[0]!.headers.get('s-source')).toBe('app-1');
+    expect(sent[0]!.headers.get('content-type')).toBe('application/json');
+    expect(sent[0]!.body).toEqual({ token: 'tok' });
+  });
+
+  test('a 401, or a 2xx that verifies nothing, is a 401 SallaApiError', async () => {
+    for (const [status, body] of [
+      [401, { error: { message: 'Decryption failed', code: 0 } }],
+      [200, { success: false }],
+      [200, { success: true, data: { merchant_id: 1 } }],
+      [200, { success: true, data: { exp: '2026-01-19T12:00:00Z' } }],
+      [200, { success: true, data: { merchant_id: 'x', exp: '2026-01-19T12:00:00Z' } }],
+    ] as const) {
+      const error = await answering(status, body)
+        .client.introspectEmbeddedToken('app-1', 'tok')
+        .catch((e: unknown) => e);
+      expect(error, JSON.stringify(body)).toBeInstanceOf(SallaApiError);
+      expect((error as SallaApiError).status).toBe(401);
+    }
+  });
+
+  test('a 5xx or 429 is thrown with its status and not tried again', async () => {
+    for (const status of [500, 503, 429]) {
+      const { client, sent } = answering(status, {});
+      await expect(client.introspectEmbeddedToken('app-1', 'tok')).rejects.toMatchObject({
+        status,
+      });
+      expect(sent).toHaveLength(1);
+    }
+  });
+});

@@ -80,9 +80,19 @@ function toCoupon(data: Record<string, unknown>): SallaCoupon {
   };
 }
 
+/** What Salla's exchange authority says about a dashboard token (reference §5). */
+export interface EmbeddedTokenFacts {
+  merchantId: number;
+  /** The dashboard user the token was issued to; null when Salla leaves it out. */
+  userId: number | null;
+  expiresAt: Date;
+}
+
 export interface SallaClientOptions {
   apiBase: string;
   authBase: string;
+  /** Base of `POST /exchange-authority/v1/introspect` (default: Salla's API host). */
+  exchangeBase?: string;
   clientId?: string | undefined;
   clientSecret?: string | undefined;
   timeoutMs?: number;
@@ -121,8 +131,18 @@ export function createSallaClient(options: SallaClientOptions) {
 
   async function request<T>(
     url: string,
-    init: { method: string; token?: string; json?: unknown; form?: Record<string, string> },
+    init: {
+      method: string;
+      token?: string;
+      json?: unknown;
+      form?: Record<string, string>;
+      headers?: Record<string, string>;
+      timeoutMs?: number;
+      /** Tries in all (429 and, for reads, 5xx are tried again); default `maxAttempts`. */
+      attempts?: number;
+    },
   ): Promise<T> {
+    const limitMs = init.timeoutMs ?? timeoutMs;
     for (let attempt = 1; ; attempt++) {
       let response: Response;
       try {
@@ -133,6 +153,7 @@ export function createSallaClient(options: SallaClientOptions) {
             ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
             ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
             ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+            ...init.headers,
           },
           body:
             init.json !== undefined
@@ -140,7 +161,7 @@ export function createSallaClient(options: SallaClientOptions) {
               : init.form
                 ? new URLSearchParams(init.form).toString()
                 : undefined,
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: AbortSignal.timeout(limitMs),
         });
       } catch (error) {
         const timedOut =
@@ -150,7 +171,7 @@ export function createSallaClient(options: SallaClientOptions) {
         throw new SallaApiError(
           0,
           timedOut ? 'timeout' : refused ? 'refused' : 'network',
-          timedOut ? `Salla did not answer within ${timeoutMs} ms` : 'Salla could not be reached',
+          timedOut ? `Salla did not answer within ${limitMs} ms` : 'Salla could not be reached',
         );
       }
       const text = await response.text();
@@ -165,7 +186,7 @@ export function createSallaClient(options: SallaClientOptions) {
       const retryAfter = Number(response.headers.get('retry-after'));
       const retryable =
         response.status === 429 || (response.status >= 500 && init.method !== 'POST');
-      if (retryable && attempt < maxAttempts) {
+      if (retryable && attempt < (init.attempts ?? maxAttempts)) {
         const seconds =
           Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 2 ** (attempt - 1);
         if (seconds <= maxRetryAfter) {
@@ -286,6 +307,51 @@ export function createSallaClient(options: SallaClientOptions) {
         method: 'DELETE',
         token: accessToken,
       });
+    },
+
+    /**
+     * Verifies a token the merchant dashboard appended to the embedded page's address
+     * (reference §5): `POST /exchange-authority/v1/introspect`, `S-Source` = the app's id, body
+     * `{token}`. Success is `{success: true, data: {merchant_id, user_id, exp}}` with `exp` an ISO
+     * time; a refusal is a 401 (`Decryption failed`), thrown as a SallaApiError like any answer
+     * that is not 2xx. A 2xx that does not say success, or names no store or expiry, is thrown as
+     * a SallaApiError with status 401 too: nothing in it can be trusted. A merchant waits on
+     * this call, so it gives up sooner than the others.
+     */
+    async introspectEmbeddedToken(appId: string, token: string): Promise<EmbeddedTokenFacts> {
+      const base = options.exchangeBase ?? 'https://api.salla.dev';
+      const body = await request<Record<string, unknown>>(
+        `${base}/exchange-authority/v1/introspect`,
+        {
+          method: 'POST',
+          headers: { 's-source': appId },
+          json: { token },
+          timeoutMs: 5_000,
+          attempts: 1,
+        },
+      );
+      const data = (body.data ?? {}) as Record<string, unknown>;
+      const merchantId = Number(data.merchant_id);
+      const userId = Number(data.user_id);
+      // Documented as an ISO string; epoch seconds are read too rather than refused.
+      const exp =
+        typeof data.exp === 'number'
+          ? new Date(data.exp * 1000)
+          : typeof data.exp === 'string'
+            ? new Date(data.exp)
+            : new Date(Number.NaN);
+      if (
+        body.success !== true ||
+        !Number.isSafeInteger(merchantId) ||
+        merchantId <= 0 ||
+        Number.isNaN(exp.getTime())
+      )
+        throw new SallaApiError(401, 'not_verified', 'Salla did not verify the token');
+      return {
+        merchantId,
+        userId: Number.isSafeInteger(userId) && userId > 0 ? userId : null,
+        expiresAt: exp,
+      };
     },
 
     /** A refresh token works once: the answer carries the next one. */

@@ -24,8 +24,15 @@ export async function registerStaticWeb(
     root: webDistDir,
     wildcard: false,
     index: false,
-    // Served by ./storefront-assets.ts, each with its own headers.
-    globIgnore: ['snippet.js', 'snippet.js.*', 'loyalty.html', 'loyalty.html.*'],
+    // Served by ./storefront-assets.ts and ./embedded-page.ts, each with its own headers.
+    globIgnore: [
+      'snippet.js',
+      'snippet.js.*',
+      'loyalty.html',
+      'loyalty.html.*',
+      'embedded.html',
+      'embedded.html.*',
+    ],
     // The web build writes .br and .gz copies of its text files (apps/web/build/precompress.ts).
     preCompressed: true,
     setHeaders(res, filePath) {

@@ -1,8 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
+import {
+  precompress,
+  sendPrecompressed,
+  withFrameAncestors,
+  type PrecompressedBody,
+} from '../lib/precompressed.ts';
 import { findMerchantById } from '../modules/merchants/merchants.repository.ts';
 
 const ORIGIN_PLACEHOLDER = '__NUQAT_ORIGIN__';
@@ -46,23 +51,6 @@ function escapeAttribute(value: string): string {
   );
 }
 
-function sendEncoded(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: { identity: Buffer; br: Buffer; gzip: Buffer },
-) {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  reply.header('vary', 'accept-encoding');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(body.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(body.gzip);
-  return reply.send(body.identity);
-}
-
-const encode = (text: string) => {
-  const identity = Buffer.from(text);
-  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity) };
-};
-
 /**
  * What runs on and inside the store's pages (docs/storefront-messages.md):
  * - `GET /snippet.js`, the Salla App Snippet, with this server's public origin written in;
@@ -70,7 +58,7 @@ const encode = (text: string) => {
  * - `GET /customerloyaltysalla`, the shopper's loyalty page, frameable by the store's own origin
  *   and nothing else: its CSP `frame-ancestors` and the page's `nuqat-store-origin` (the only
  *   origin it talks to) both come from the store address Salla gave us. The back-office keeps
- *   `frame-ancestors 'none'`.
+ *   `frame-ancestors 'none'`, but for its one embedded entry (./embedded-page.ts).
  */
 export function registerStorefrontAssets(
   app: FastifyInstance,
@@ -81,7 +69,7 @@ export function registerStorefrontAssets(
   const publicOrigin = new URL(options.publicUrl).origin;
 
   if (existsSync(snippetFile)) {
-    const snippet = encode(
+    const snippet = precompress(
       readFileSync(snippetFile, 'utf8').replaceAll(ORIGIN_PLACEHOLDER, publicOrigin),
     );
     app.get('/snippet.js', { schema: { hide: true } }, (request, reply) => {
@@ -89,20 +77,20 @@ export function registerStorefrontAssets(
         .type('text/javascript; charset=utf-8')
         .header('cache-control', 'public, max-age=300')
         .header('cross-origin-resource-policy', 'cross-origin');
-      return sendEncoded(request, reply, snippet);
+      return sendPrecompressed(request, reply, snippet);
     });
   }
 
   if (existsSync(pageFile)) {
     const page = readFileSync(pageFile, 'utf8');
     // One compressed copy per store origin (and one for none), not one per request.
-    const pages = new Map<string, ReturnType<typeof encode>>();
+    const pages = new Map<string, PrecompressedBody>();
     const pageFor = (origin: string | null) => {
       const key = origin ?? '';
       let encoded = pages.get(key);
       if (!encoded) {
         if (pages.size >= 10_000) pages.clear();
-        encoded = encode(
+        encoded = precompress(
           page.replace(
             STORE_ORIGIN_META,
             `<meta name="nuqat-store-origin" content="${escapeAttribute(key)}">`,
@@ -120,16 +108,12 @@ export function registerStorefrontAssets(
           ? await findMerchantById(options.db, merchantId)
           : undefined;
       const origin = storeOrigin(merchant?.storeUrl);
-      const csp = String(reply.getHeader('content-security-policy') ?? '');
       reply
-        .header(
-          'content-security-policy',
-          csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${origin ?? "'none'"}`),
-        )
+        .header('content-security-policy', withFrameAncestors(reply, origin ?? "'none'"))
         .removeHeader('x-frame-options')
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8');
-      return sendEncoded(request, reply, pageFor(origin));
+      return sendPrecompressed(request, reply, pageFor(origin));
     });
   }
 }

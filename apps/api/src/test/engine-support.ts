@@ -9,6 +9,7 @@ import {
   type SallaSandbox,
 } from '@nuqat/salla-sandbox';
 import type { PlanId } from '@nuqat/contracts';
+import type { DestinationStream } from 'pino';
 import {
   customers,
   loyaltyRules,
@@ -43,6 +44,8 @@ export async function createEngineContext(
     salla?: Partial<SallaClientOptions>;
     env?: Record<string, string>;
     serveWeb?: boolean;
+    /** Where the app's log lines go (the test reads them); silent without it. */
+    logStream?: DestinationStream;
   } = {},
 ): Promise<EngineContext> {
   const sandbox = await startSallaSandbox({
@@ -53,6 +56,7 @@ export async function createEngineContext(
     ? createSallaClient({
         apiBase: sandbox.apiBase,
         authBase: sandbox.authBase,
+        exchangeBase: sandbox.exchangeBase,
         clientId: 'test-client',
         clientSecret: 'test-client-secret',
         ...options.salla,
@@ -66,9 +70,16 @@ export async function createEngineContext(
       SALLA_STOREFRONT_API_BASE: sandbox.storefrontApiBase,
       SALLA_CLIENT_ID: 'test-client',
       SALLA_CLIENT_SECRET: 'test-client-secret',
+      SALLA_APP_ID: sandbox.appId,
+      SALLA_EXCHANGE_API_BASE: sandbox.exchangeBase,
+      SALLA_DASHBOARD_ORIGIN: sandbox.dashboardOrigin,
       ...options.env,
     },
-    { ...(salla ? { salla } : {}), ...(options.serveWeb ? { serveWeb: true } : {}) },
+    {
+      ...(salla ? { salla } : {}),
+      ...(options.serveWeb ? { serveWeb: true } : {}),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+    },
   );
   return {
     ...ctx,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorBodySchema, isErrorCode, type ErrorCode, type FieldIssue } from '@nuqat/contracts';
 import { currentLanguage } from './i18n';
-import { endSession, getCsrfToken } from './session';
+import { endSession, getCsrfToken, sessionCredentials } from './session';
 
 /** An HTTP answer that was not 2xx. `code` is null when the body carried no known code. */
 export class ApiError extends Error {
@@ -137,8 +137,9 @@ function combineSignals(signal: AbortSignal | undefined, timeoutMs: number | und
 
 /**
  * The one door to the API (same origin, under /api): the httpOnly session cookie, its CSRF
- * token on every change, the merchant's language, and errors turned into ApiError /
- * NetworkError / InvalidResponseError.
+ * token on every change — or, inside the Salla dashboard, the in-memory bearer token and no
+ * cookie — the merchant's language, and errors turned into ApiError / NetworkError /
+ * InvalidResponseError.
  */
 export async function apiRequest<T = unknown>(
   path: string,
@@ -155,9 +156,11 @@ export async function apiRequest<T = unknown>(
     rawBody,
   } = options;
 
+  const session = sessionCredentials();
   const headers = new Headers({
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
+    ...session.headers,
   });
   if (method !== 'GET') {
     const csrf = getCsrfToken();
@@ -173,7 +176,7 @@ export async function apiRequest<T = unknown>(
       method,
       headers,
       body: rawBody ? rawBody.data : body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'include',
+      credentials: session.credentials,
       signal: combineSignals(signal, timeoutMs),
     });
   } catch (error) {

@@ -1,6 +1,6 @@
 import { NetworkError, toApiError } from './api-client';
 import { currentLanguage } from './i18n';
-import { endSession } from './session';
+import { endSession, sessionCredentials } from './session';
 
 export interface DownloadProgress {
   bytes: number;
@@ -46,10 +46,11 @@ export async function downloadFile(
   },
 ): Promise<{ name: string; bytes: number; lines: number }> {
   let response: Response;
+  const session = sessionCredentials();
   try {
     response = await fetch(new URL(path, window.location.origin), {
-      headers: { 'Accept-Language': currentLanguage() },
-      credentials: 'include',
+      headers: { 'Accept-Language': currentLanguage(), ...session.headers },
+      credentials: session.credentials,
       signal,
     });
   } catch (error) {

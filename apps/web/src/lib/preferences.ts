@@ -6,9 +6,18 @@ import {
   isLanguage,
   type Language,
 } from '@nuqat/contracts';
+import { isEmbeddedDocument } from './embedded';
 import { readStorage, writeStorage } from './storage';
 
+/**
+ * The merchant's saved language. Inside the Salla dashboard it is the one Salla asked for, which
+ * embedded-boot.js has put on <html> before the app loads (and nothing is saved).
+ */
 export function readStoredLanguage(): Language {
+  if (isEmbeddedDocument()) {
+    const asked = document.documentElement.lang;
+    return isLanguage(asked) ? asked : DEFAULT_LANGUAGE;
+  }
   const stored = readStorage(STORAGE_KEYS.language);
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
@@ -21,7 +30,7 @@ export function applyLanguage(language: Language): void {
 }
 
 export function saveLanguage(language: Language): void {
-  writeStorage(STORAGE_KEYS.language, language);
+  if (!isEmbeddedDocument()) writeStorage(STORAGE_KEYS.language, language);
 }
 
 export function otherLanguage(language: Language): Language {
@@ -38,7 +47,8 @@ export function readDarkMode(): boolean {
 
 export function setDarkMode(enabled: boolean): void {
   document.documentElement.classList.toggle('dark', enabled);
-  writeStorage(STORAGE_KEYS.darkMode, String(enabled));
+  // Inside Salla the theme is Salla's: it is followed, never saved.
+  if (!isEmbeddedDocument()) writeStorage(STORAGE_KEYS.darkMode, String(enabled));
   for (const listener of darkModeListeners) listener();
 }
 

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   index,
   integer,
   pgTable,
@@ -8,7 +10,6 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import { merchants } from './merchants.ts';
 
 /** A merchant login. Tokens name their session; revoking the row ends the token at once. */
@@ -24,8 +25,41 @@ export const merchantSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /**
+     * How the session began: `password` (the login page) or `salla_embedded` (the Salla merchant
+     * dashboard's token, exchanged by the embedded page; shorter-lived, decision 031).
+     */
+    kind: text('kind', { enum: ['password', 'salla_embedded'] })
+      .notNull()
+      .default('password'),
+    /** The Salla user the dashboard's token named (an owner or an employee); embedded only. */
+    sallaUserId: bigint('salla_user_id', { mode: 'number' }),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    check('merchant_sessions_kind_known', sql`${t.kind} in ('password', 'salla_embedded')`),
+  ],
+);
+
+/**
+ * Salla dashboard tokens already exchanged for a session: a token works once on our side
+ * (decision 031). Only a SHA-256 of the token is kept, until it expires; then it is refused for
+ * its expiry anyway and the row is pruned.
+ */
+export const sallaEmbeddedTokens = pgTable(
+  'salla_embedded_tokens',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.tokenHash] }),
+    index('salla_embedded_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Password-reset codes: only a keyed hash is stored; 15 minutes, 5 tries, one use. */

@@ -107,5 +107,10 @@ export const notificationChannels = pgTable(
     channel: text('channel', { enum: NOTIFICATION_CHANNEL_CHOICES }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('notification_channels_known', sql`${t.channel} in (${sql.raw(NOTIFICATION_CHANNEL_CHOICES.map((c) => `'${c}'`).join(', '))})`)],
+  (t) => [
+    check(
+      'notification_channels_known',
+      sql`${t.channel} in (${sql.raw(NOTIFICATION_CHANNEL_CHOICES.map((c) => `'${c}'`).join(', '))})`,
+    ),
+  ],
 );

@@ -1,13 +1,24 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { merchantSessions, passwordResetCodes } from '../../db/schema/index.ts';
+import {
+  merchantSessions,
+  passwordResetCodes,
+  sallaEmbeddedTokens,
+} from '../../db/schema/index.ts';
 
 export type SessionRow = typeof merchantSessions.$inferSelect;
 export type ResetCodeRow = typeof passwordResetCodes.$inferSelect;
 
 export async function insertSession(
   db: Executor,
-  values: { merchantId: number; expiresAt: Date; userAgent: string | null; ip: string | null },
+  values: {
+    merchantId: number;
+    expiresAt: Date;
+    userAgent: string | null;
+    ip: string | null;
+    kind?: SessionRow['kind'];
+    sallaUserId?: number | null;
+  },
 ): Promise<SessionRow> {
   const [row] = await db.insert(merchantSessions).values(values).returning();
   return row!;
@@ -116,4 +127,29 @@ export async function updateResetCode(
     .update(passwordResetCodes)
     .set(values)
     .where(and(eq(passwordResetCodes.merchantId, merchantId), eq(passwordResetCodes.id, id)));
+}
+
+/**
+ * Records a Salla dashboard token as used. False when it already was: the same token again, by
+ * a replay or a second tab, opens nothing (decision 031).
+ */
+export async function claimEmbeddedToken(
+  db: Executor,
+  values: { merchantId: number; tokenHash: string; expiresAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(sallaEmbeddedTokens)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ tokenHash: sallaEmbeddedTokens.tokenHash });
+  return rows.length === 1;
+}
+
+/** Forgets used tokens past their expiry (they are refused for it anyway). */
+export async function deleteEmbeddedTokensBefore(db: Executor, before: Date): Promise<number> {
+  const rows = await db
+    .delete(sallaEmbeddedTokens)
+    .where(lt(sallaEmbeddedTokens.expiresAt, before))
+    .returning({ tokenHash: sallaEmbeddedTokens.tokenHash });
+  return rows.length;
 }

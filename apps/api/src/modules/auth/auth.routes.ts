@@ -1,4 +1,6 @@
 import {
+  EmbeddedExchangeRequestSchema,
+  EmbeddedExchangeResponseSchema,
   RESET_CODE_TTL_MINUTES,
   ErrorBodySchema,
   ForgotPasswordRequestSchema,
@@ -113,6 +115,35 @@ export function authRoutes(deps: {
         });
         const cookieOnly = request.headers['x-session-mode'] === 'cookie';
         return { success: true as const, data: cookieOnly ? result : { token, ...result } };
+      },
+    );
+
+    r.post(
+      '/salla-embedded',
+      {
+        schema: {
+          tags,
+          summary: 'Open Nuqat from the Salla merchant dashboard',
+          description:
+            "Exchanges the token Salla appends to the embedded page's address (verified with " +
+            "Salla's introspection, used once) for a merchant session of the store it names, " +
+            'shorter-lived than a login. The answer carries a bearer token and sets no cookie: ' +
+            'the embedded page keeps it in memory (decision 031).',
+          body: EmbeddedExchangeRequestSchema,
+          response: {
+            200: EmbeddedExchangeResponseSchema,
+            ...errors,
+            503: ErrorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { session: _session, ...data } = await authService.exchangeEmbeddedToken({
+          ...request.body,
+          ...origin(request),
+        });
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, data };
       },
     );
 

@@ -2,6 +2,7 @@ import {
   RESET_CODE_LENGTH,
   RESET_CODE_MAX_ATTEMPTS,
   RESET_CODE_TTL_MINUTES,
+  type EmbeddedSession,
   type LoginResult,
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
@@ -10,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import {
   dummyPasswordHash,
   generateNumericCode,
+  hashEmbeddedToken,
   hashPassword,
   hashResetCode,
   safeEqualHex,
@@ -23,10 +25,21 @@ import {
   enforceRateLimits,
   recordBackoffFailure,
 } from '../../lib/rate-limit.ts';
-import { signMerchantToken, verifyMerchantToken } from '../../lib/tokens.ts';
-import { findMerchantByEmail, updateMerchantPassword } from '../merchants/merchants.repository.ts';
 import {
+  SallaApiError,
+  type EmbeddedTokenFacts,
+  type SallaClient,
+} from '../../lib/salla-client.ts';
+import { signMerchantToken, verifyMerchantToken } from '../../lib/tokens.ts';
+import {
+  findMerchantByEmail,
+  findMerchantById,
+  updateMerchantPassword,
+} from '../merchants/merchants.repository.ts';
+import {
+  claimEmbeddedToken,
   consumeOpenResetCodes,
+  deleteEmbeddedTokensBefore,
   findSession,
   insertResetCode,
   insertSession,
@@ -39,6 +52,11 @@ import {
 } from './auth.repository.ts';
 
 export const SESSION_TTL_DAYS = 7;
+/**
+ * A session opened from the Salla dashboard: a working day. It lives in the frame's memory and
+ * the frame gets a new one from Salla in a second (decision 031), so it need not last a week.
+ */
+export const EMBEDDED_SESSION_TTL_HOURS = 8;
 const WINDOW = 15 * 60;
 
 /**
@@ -56,6 +74,11 @@ export const AUTH_RATE_LIMITS = {
   forgotPerEmail: { limit: 3, windowSeconds: WINDOW },
   forgotPerEmailDaily: { limit: 5, windowSeconds: 86_400 },
   codePerIp: { limit: 30, windowSeconds: WINDOW },
+  /**
+   * Dashboard tokens exchanged per IP: each one costs a call to Salla. An office opening Nuqat
+   * from Salla all day stays far below; a script replaying junk does not.
+   */
+  embeddedPerIp: { limit: 120, windowSeconds: WINDOW },
 } as const;
 
 export interface RequestOrigin {
@@ -71,7 +94,7 @@ export interface MerchantAuth {
 /** How long after answering a forgot-password request its code is issued and mailed. */
 const RESET_MAIL_DELAY_MS = 50;
 
-export function createAuthService(ctx: AppContext) {
+export function createAuthService(ctx: AppContext, deps: { salla: SallaClient }) {
   const { db, config, log } = ctx;
   const codeKey = config.keys.oneTimeCodes.current;
 
@@ -113,6 +136,93 @@ export function createAuthService(ctx: AppContext) {
       expiresAt: expiresAt.toISOString(),
       session: { merchantId: merchant.id, sessionId: session.id },
     };
+  }
+
+  /**
+   * Opens Nuqat from the Salla merchant dashboard (reference §5, decision 031): the token Salla
+   * appended to the embedded page's address is verified with Salla's introspection, then used
+   * once, for one session of the store it names — never of a store the request names. The token
+   * itself is never logged or stored; only its hash, until it expires.
+   */
+  async function exchangeEmbeddedToken(
+    input: { token: string } & RequestOrigin,
+  ): Promise<EmbeddedSession & { session: MerchantAuth }> {
+    await enforceRateLimits(db, [
+      { key: `embedded:ip:${input.ip}`, ...AUTH_RATE_LIMITS.embeddedPerIp },
+    ]);
+    const appId = config.salla.appId;
+    if (!appId) {
+      log.warn(
+        { event: 'embedded_not_configured' },
+        'a Salla dashboard token arrived but SALLA_APP_ID is not set: it cannot be verified',
+      );
+      throw new AppError('EMBEDDED_NOT_CONFIGURED');
+    }
+    let facts: EmbeddedTokenFacts;
+    try {
+      facts = await deps.salla.introspectEmbeddedToken(appId, input.token);
+    } catch (error) {
+      const status = error instanceof SallaApiError ? error.status : 0;
+      if (status >= 400 && status < 500 && status !== 429) {
+        log.info({ event: 'embedded_token_refused', status }, 'Salla did not verify a token');
+        throw new AppError('EMBEDDED_TOKEN_INVALID');
+      }
+      // Salla away, slow or failing: no session, and the merchant is told to try again.
+      log.warn({ event: 'embedded_introspection_failed', err: error }, 'introspection failed');
+      throw new AppError('EMBEDDED_SALLA_UNAVAILABLE');
+    }
+    const now = ctx.now();
+    const { merchantId } = facts;
+    if (facts.expiresAt <= now) {
+      log.info({ event: 'embedded_token_expired', merchantId }, 'an expired Salla token');
+      throw new AppError('EMBEDDED_TOKEN_EXPIRED');
+    }
+    const merchant = await findMerchantById(db, merchantId);
+    if (!merchant || merchant.installStatus !== 'installed') {
+      log.info(
+        { event: 'embedded_store_unknown', merchantId, known: Boolean(merchant) },
+        'a Salla token for a store without Nuqat',
+      );
+      throw new AppError('EMBEDDED_STORE_UNKNOWN');
+    }
+    const expiresAt = new Date(now.getTime() + EMBEDDED_SESSION_TTL_HOURS * 3_600_000);
+    // The token is spent and the session made together: a failure leaves the token usable.
+    const session = await db.transaction(async (tx) => {
+      const fresh = await claimEmbeddedToken(tx, {
+        merchantId,
+        tokenHash: hashEmbeddedToken(input.token),
+        expiresAt: facts.expiresAt,
+      });
+      if (!fresh) return null;
+      return insertSession(tx, {
+        merchantId,
+        expiresAt,
+        userAgent: input.userAgent?.slice(0, 300) ?? null,
+        ip: input.ip,
+        kind: 'salla_embedded',
+        sallaUserId: facts.userId,
+      });
+    });
+    if (!session) {
+      log.warn({ event: 'embedded_token_reused', merchantId }, 'a used Salla token came again');
+      throw new AppError('EMBEDDED_TOKEN_USED');
+    }
+    const auth = { merchantId, sessionId: session.id };
+    log.info(
+      { event: 'embedded_session', merchantId, sallaUserId: facts.userId },
+      'signed in from the Salla dashboard',
+    );
+    return {
+      token: await signMerchantToken(config.keys.sessionTokens.current, auth, expiresAt),
+      expiresAt: expiresAt.toISOString(),
+      merchant: { id: String(merchant.id), name: merchant.storeName },
+      session: auth,
+    };
+  }
+
+  /** Used dashboard tokens past their expiry are forgotten (hourly, with the rate limits). */
+  function pruneEmbeddedTokens(): Promise<number> {
+    return deleteEmbeddedTokensBefore(db, ctx.now());
   }
 
   async function authenticate(token: string): Promise<MerchantAuth> {
@@ -256,6 +366,8 @@ export function createAuthService(ctx: AppContext) {
 
   return {
     login,
+    exchangeEmbeddedToken,
+    pruneEmbeddedTokens,
     authenticate,
     logout,
     forgotPassword,

@@ -2,6 +2,7 @@ import type { SallaEnvelope } from '@nuqat/contracts';
 import { AppStoreAuthorizeDataSchema } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { setPasswordMail } from '../../lib/mail-templates.ts';
+import { embeddedAppUrl } from '../../lib/salla-dashboard.ts';
 import type { SallaClient, SallaStoreInfo, SallaUserInfo } from '../../lib/salla-client.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { ensureMerchant, lockMerchant, updateMerchant } from '../merchants/merchants.repository.ts';
@@ -223,6 +224,7 @@ export function createInstallService(deps: {
             storeName: invite.storeName,
             code: invite.code,
             loginUrl: `${ctx.config.publicUrl}/login`,
+            openInSallaUrl: embeddedAppUrl(ctx.config.salla),
           }),
         )
         .catch((err: unknown) => log.error({ err, merchantId }, 'set-password mail failed'));

@@ -1,5 +1,5 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import {
@@ -202,6 +202,70 @@ export function MerchantLayout({ storeName, onLogout, loggingOut, children }: Me
           {children}
         </main>
       </div>
+    </div>
+  );
+}
+
+const tabClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex min-h-10 items-center gap-2 whitespace-nowrap rounded-lg px-3 text-sm font-medium transition-colors',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+    isActive
+      ? 'bg-brand-50 text-brand-800 dark:bg-brand-500/15 dark:text-brand-200'
+      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+  );
+
+/**
+ * The back-office inside the Salla merchant dashboard (docs/decisions/031). Salla's frame
+ * already shows the store, the signed-in user and the page title, and sets the language and the
+ * theme, so there is no logo, store name, toggles or logout here: only Nuqat's own screens, as
+ * tabs (a row that scrolls sideways on a phone, wrapping on wider frames), and the screen.
+ */
+export function EmbeddedMerchantLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const nav = useRef<HTMLUListElement>(null);
+  // The tab of the screen shown stays in view on a narrow frame.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
+  const items = [...NAV_ITEMS, { key: 'settings' as const, to: paths.settings, icon: Settings }];
+
+  return (
+    <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <nav
+        aria-label={t('nav.label')}
+        className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90"
+      >
+        <ul
+          ref={nav}
+          className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-3 py-2 [scrollbar-width:none] sm:px-6 md:flex-wrap md:overflow-visible lg:px-10"
+        >
+          {items.map(({ key, to, icon: Icon }) => (
+            <li key={key} className="shrink-0">
+              <NavLink to={to} className={tabClasses}>
+                <Icon aria-hidden="true" className="size-4 shrink-0" />
+                {t(`nav.${key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto max-w-6xl px-4 py-5 focus:outline-none sm:px-6 lg:px-10 lg:py-8"
+      >
+        {children}
+      </main>
     </div>
   );
 }

@@ -1,8 +1,17 @@
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import * as Toast from '@radix-ui/react-toast';
 import { CircleCheck, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { UI_TIMING } from '@nuqat/contracts';
+import { hostChrome } from '../../lib/host';
 import { useMessageText, type Message } from '../../lib/messages';
 
 /** A toast may offer one way back (Undo), which keeps it on screen longer. */
@@ -29,13 +38,24 @@ let nextId = 1;
 /**
  * Success notes that leave by themselves after 3 s (spec §9); failures are shown where they happen.
  * They appear at the top, under the header: the buttons they report on sit in forms and at the
- * foot of dialogs and cards, which a toast at the bottom of a phone covered.
+ * foot of dialogs and cards, which a toast at the bottom of a phone covered. Inside the Salla
+ * dashboard a plain note is Salla's own toast; one with a way back (Undo) stays here, as Salla's
+ * toasts have no button.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const text = useMessageText();
+  const textRef = useRef(text);
+  useEffect(() => {
+    textRef.current = text;
+  });
   const [toasts, setToasts] = useState<QueuedToast[]>([]);
   const show = useCallback<ShowToast>((message, options) => {
+    const host = hostChrome();
+    if (host && !options?.action) {
+      host.toast('success', textRef.current(message));
+      return;
+    }
     const id = nextId++;
     setToasts((current) => [...current.slice(-2), { id, message, action: options?.action }]);
   }, []);

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { MerchantLayout } from '../../../components/layouts/merchant-layout';
+import {
+  EmbeddedMerchantLayout,
+  MerchantLayout,
+} from '../../../components/layouts/merchant-layout';
 import { useLogout } from '../../../features/auth/api/logout';
 import { programmeStatusQueryOptions } from '../../../features/loyalty/api/get-programme-status';
 import { useStoreInfo } from '../../../features/store/api/get-store-info';
@@ -8,6 +11,7 @@ import {
   StoreStateBanner,
   storeStateOf,
 } from '../../../features/store/components/store-state-banner';
+import { isEmbeddedDocument } from '../../../lib/embedded';
 import { getMerchantId, getMerchantName } from '../../../lib/session';
 
 export function MerchantLayoutRoute() {
@@ -17,13 +21,22 @@ export function MerchantLayoutRoute() {
   const programme = useQuery({ ...programmeStatusQueryOptions(getMerchantId()), enabled: false });
   const programmeEnabled = programme.data?.enabled ?? storeInfo.data?.programmeEnabled ?? true;
   const logout = useLogout();
+  const banner = <StoreStateBanner state={storeStateOf(storeInfo.data, programmeEnabled)} />;
+  // Inside the Salla dashboard, Salla's frame gives the store, the user, language and theme.
+  if (isEmbeddedDocument())
+    return (
+      <EmbeddedMerchantLayout>
+        {banner}
+        <Outlet />
+      </EmbeddedMerchantLayout>
+    );
   return (
     <MerchantLayout
       storeName={storeInfo.data?.storeName ?? getMerchantName()}
       onLogout={() => logout.mutate()}
       loggingOut={logout.isPending}
     >
-      <StoreStateBanner state={storeStateOf(storeInfo.data, programmeEnabled)} />
+      {banner}
       <Outlet />
     </MerchantLayout>
   );
