@@ -250,6 +250,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
     rewardId: rewardA,
     requestId: randomUUID(),
   }),
+  'POST /api/customers/loyalty/{merchantId}/{customerId}/coupons/{couponId}/cancel': () => ({}),
 };
 
 function bodyFor(route: Route): string | undefined {

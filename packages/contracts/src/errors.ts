@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'REDEMPTION_FAILED',
   'COUPON_NOT_CANCELLABLE',
   'COUPON_USED_AT_SALLA',
+  'COUPON_CANCEL_WINDOW_PASSED',
   'ADJUSTMENT_EXCEEDS_BALANCE',
   'IDEMPOTENCY_KEY_REUSED',
   'CUSTOMER_ERASED',
@@ -103,6 +104,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   REDEMPTION_FAILED: 502,
   COUPON_NOT_CANCELLABLE: 409,
   COUPON_USED_AT_SALLA: 409,
+  COUPON_CANCEL_WINDOW_PASSED: 409,
   ADJUSTMENT_EXCEEDS_BALANCE: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   CUSTOMER_ERASED: 409,
@@ -272,6 +274,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   COUPON_USED_AT_SALLA: {
     ar: 'تقول سلة إن هذا الكوبون استُخدم في طلب، فلا يمكن إلغاؤه وتبقى نقاطه مستبدلة',
     en: 'Salla says this coupon was used on an order, so it cannot be cancelled and its points stay redeemed.',
+  },
+  COUPON_CANCEL_WINDOW_PASSED: {
+    ar: 'انتهت مهلة إلغاء هذا الكوبون، فيبقى صالحًا للاستخدام وتبقى نقاطه مستبدلة',
+    en: 'The time to cancel this coupon has passed. It stays yours to use, and its points stay redeemed.',
   },
   ADJUSTMENT_EXCEEDS_BALANCE: {
     ar: 'لا يمكن خصم نقاط أكثر من رصيد العميل، فالرصيد لا ينزل عن الصفر',

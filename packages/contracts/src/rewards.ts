@@ -176,13 +176,17 @@ export const RedemptionStatusSchema = z.enum(REDEMPTION_STATUSES);
 export type RedemptionStatus = z.infer<typeof RedemptionStatusSchema>;
 
 /**
- * Why a coupon was cancelled (its points given back): the merchant cancelled it, or Nuqat withdrew
+ * Why a coupon was cancelled (its points given back): the merchant cancelled it, Nuqat withdrew
  * it at Salla because the orders whose points bought it were cancelled or refunded after the points
- * were spent (docs/decisions/027).
+ * were spent (docs/decisions/027), or the shopper cancelled it from the loyalty page within
+ * SHOPPER_CANCEL_WINDOW_MINUTES of redeeming it.
  */
-export const COUPON_CANCEL_REASONS = ['merchant', 'clawback'] as const;
+export const COUPON_CANCEL_REASONS = ['merchant', 'clawback', 'shopper'] as const;
 export const CouponCancelReasonSchema = z.enum(COUPON_CANCEL_REASONS);
 export type CouponCancelReason = z.infer<typeof CouponCancelReasonSchema>;
+
+/** How long after redeeming a shopper may cancel an unused reward coupon and get its points back. */
+export const SHOPPER_CANCEL_WINDOW_MINUTES = 30;
 
 /** Redemptions that count as a reward's `usageCount` (and against its `maxUsage`). */
 export const REWARD_USAGE_STATUSES = [

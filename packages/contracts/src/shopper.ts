@@ -169,6 +169,11 @@ export const ShopperCouponSchema = z.object({
    * whose points bought it were cancelled (its points went back to repay them, decision 027).
    */
   cancelReason: CouponCancelReasonSchema.nullable(),
+  /**
+   * Until when the shopper may cancel it from the page and get its points back (an unused reward
+   * coupon, SHOPPER_CANCEL_WINDOW_MINUTES after redeeming it); null when they cannot.
+   */
+  cancellableUntil: z.iso.datetime().nullable(),
 });
 export type ShopperCoupon = z.infer<typeof ShopperCouponSchema>;
 
@@ -280,6 +285,15 @@ export const RedeemRequestSchema = z.strictObject({
 export type RedeemRequest = z.infer<typeof RedeemRequestSchema>;
 export const RedeemResponseSchema = successEnvelope(ShopperCouponSchema);
 export type RedeemResponse = z.infer<typeof RedeemResponseSchema>;
+
+/** POST …/coupons/{couponId}/cancel: the shopper's own coupon, by its id. */
+export const ShopperCancelCouponParamsSchema = CustomerLoyaltyParamsSchema.extend({
+  couponId: z.guid(),
+});
+export type ShopperCancelCouponParams = z.infer<typeof ShopperCancelCouponParamsSchema>;
+/** The coupon, now cancelled (`cancelReason: 'shopper'`); its `pointsRequired` went back. */
+export const ShopperCancelCouponResponseSchema = successEnvelope(ShopperCouponSchema);
+export type ShopperCancelCouponResponse = z.infer<typeof ShopperCancelCouponResponseSchema>;
 
 // ---- The store's programme, public (GET /api/storefront/{merchantId}/programme) ---------------
 

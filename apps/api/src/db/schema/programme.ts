@@ -171,7 +171,8 @@ export const redemptions = pgTable(
     /**
      * Who cancelled it: the merchant (`coupon_cancel:id`), or Nuqat withdrawing it because the
      * orders whose points bought it were cancelled after the points were spent (`clawback`,
-     * ledger key coupon_withdraw:id; docs/decisions/027). Null while not cancelled.
+     * ledger key coupon_withdraw:id; docs/decisions/027), or the shopper from the loyalty page
+     * within the cancel window (`shopper`, ledger key coupon_cancel:id). Null while not cancelled.
      */
     cancelReason: text('cancel_reason', { enum: COUPON_CANCEL_REASONS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -191,7 +192,7 @@ export const redemptions = pgTable(
     check('redemptions_points_positive', sql`${t.points} > 0`),
     check(
       'redemptions_cancel_reason_known',
-      sql`${t.cancelReason} is null or ${t.cancelReason} in ('merchant', 'clawback')`,
+      sql`${t.cancelReason} is null or ${t.cancelReason} in ('merchant', 'clawback', 'shopper')`,
     ),
   ],
 );

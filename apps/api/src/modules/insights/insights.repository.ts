@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { CouponCancelReason } from '@nuqat/contracts';
 import { type Executor, rowsOf } from '../../db/client.ts';
 
 /**
@@ -202,7 +203,7 @@ export interface CouponRow {
   usedAt: Date | null;
   usedOrderId: string | null;
   cancelledAt: Date | null;
-  cancelReason: 'merchant' | 'clawback' | null;
+  cancelReason: CouponCancelReason | null;
   failureReason: string | null;
 }
 
@@ -288,7 +289,7 @@ export async function findCoupons(
     usedAt: date(r.used_at),
     usedOrderId: (r.used_order_id as string | null) ?? null,
     cancelledAt: date(r.cancelled_at),
-    cancelReason: (r.cancel_reason as 'merchant' | 'clawback' | null) ?? null,
+    cancelReason: (r.cancel_reason as CouponCancelReason | null) ?? null,
     failureReason: (r.failure_reason as string | null) ?? null,
   }));
 }

@@ -265,6 +265,8 @@ export function referralShopperCoupon(
     expiresAt: row.expiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     cancelReason: null,
+    // Referral coupons were never bought with points: nothing to give back.
+    cancellableUntil: null,
   };
 }
 

@@ -488,6 +488,25 @@ describe('referral coupons where shoppers and merchants look', () => {
     });
   }
 
+  test('a referral coupon cannot be cancelled by the shopper: nothing was paid for it in points', async () => {
+    const store = await referralStore();
+    const { friendEmail } = await claimedReferral(store);
+    const [gift] = couponsOf(store, 'NQF-');
+    await ctx.smtp.waitForMail(friendEmail);
+    const friend = await signedInShopper(store, { email: friendEmail });
+    const [coupon] = await couponsOnPage(store, friend);
+    expect(coupon).toMatchObject({ source: 'referral', status: 'issued', cancellableUntil: null });
+    const res = await ctx.server.inject({
+      method: 'POST',
+      url: `/api/customers/loyalty/${store.merchantId}/${friend.facts.id}/coupons/${coupon!.id}/cancel`,
+      headers: { authorization: `Bearer ${friend.token}` },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+    expect(couponsOf(store, 'NQF-')).toEqual([gift]);
+    expect((await couponsOnPage(store, friend))[0]).toMatchObject({ status: 'issued' });
+  });
+
   test("the friend's gift and the inviter's reward are among each one's coupons and under the referral filter of /coupons", async () => {
     const store = await referralStore();
     const { inviter, friendEmail } = await claimedReferral(store);

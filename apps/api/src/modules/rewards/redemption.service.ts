@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   REWARD_TYPE_FEATURE,
+  SHOPPER_CANCEL_WINDOW_MINUTES,
   planHasFeature,
   type Language,
   type CouponCancelReason,
@@ -123,6 +124,19 @@ export function redemptionStatusAt(
   return expired ? 'expired' : row.status;
 }
 
+/**
+ * Until when the shopper may cancel the coupon from the page: an issued, unexpired coupon within
+ * SHOPPER_CANCEL_WINDOW_MINUTES of its redemption; null otherwise.
+ */
+export function shopperCancellableUntil(
+  row: { status: RedemptionStatus; couponExpiresAt: Date | null; createdAt: Date },
+  now: Date,
+): Date | null {
+  if (redemptionStatusAt(row, now) !== 'issued') return null;
+  const until = new Date(row.createdAt.getTime() + SHOPPER_CANCEL_WINDOW_MINUTES * 60_000);
+  return until > now ? until : null;
+}
+
 export function toShopperCoupon(row: RedemptionWithReward, now: Date): ShopperCoupon {
   return {
     id: row.id,
@@ -138,6 +152,7 @@ export function toShopperCoupon(row: RedemptionWithReward, now: Date): ShopperCo
     expiresAt: row.couponExpiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     cancelReason: row.cancelReason,
+    cancellableUntil: shopperCancellableUntil(row, now)?.toISOString() ?? null,
   };
 }
 
@@ -533,21 +548,31 @@ export function createRedemptionService(
    * refused with COUPON_USED_AT_SALLA and marked used), then its points go back with the ledger
    * key `coupon_cancel:<id>`, so a retry or a second click never returns them twice. Answers
    * whether this call cancelled it.
+   *
+   * `shopper`: the shopper cancels it from the loyalty page — only their own coupon (another
+   * shopper's reads NOT_FOUND), only within SHOPPER_CANCEL_WINDOW_MINUTES of redeeming it
+   * (COUPON_CANCEL_WINDOW_PASSED), recorded with `cancel_reason = 'shopper'`. The same ledger key
+   * as the merchant's, so a merchant's and a shopper's cancel racing give the points back once.
    */
   async function cancelCoupon({
     merchantId,
     redemptionId,
+    shopper,
   }: {
     merchantId: number;
     redemptionId: string;
+    shopper?: { customerId: number };
   }): Promise<{ cancelled: boolean }> {
     const now = ctx.now();
     const found = await findRedemption(db, merchantId, redemptionId);
-    if (!found) throw new AppError('NOT_FOUND');
+    if (!found || (shopper && found.customerId !== shopper.customerId))
+      throw new AppError('NOT_FOUND');
     if (found.status === 'cancelled') return { cancelled: false };
     const cancellable = (row: { status: string; couponExpiresAt: Date | null }) =>
       row.status === 'issued' && (row.couponExpiresAt === null || row.couponExpiresAt > now);
     if (!cancellable(found)) throw new AppError('COUPON_NOT_CANCELLABLE');
+    if (shopper && !shopperCancellableUntil(found, now))
+      throw new AppError('COUPON_CANCEL_WINDOW_PASSED');
     let atSalla: Awaited<ReturnType<typeof removeAtSalla>>;
     try {
       atSalla = await removeAtSalla(found);
@@ -561,7 +586,7 @@ export function createRedemptionService(
       throw new AppError('COUPON_USED_AT_SALLA');
     }
     const cancelled = await returnCouponPoints(found, {
-      reason: 'merchant',
+      reason: shopper ? 'shopper' : 'merchant',
       key: `coupon_cancel:${redemptionId}`,
       couponId: atSalla.couponId,
     });
@@ -572,10 +597,26 @@ export function createRedemptionService(
       throw new AppError('COUPON_NOT_CANCELLABLE');
     }
     log.info(
-      { merchantId, redemptionId, points: found.points },
+      { merchantId, redemptionId, points: found.points, by: shopper ? 'shopper' : 'merchant' },
       'coupon cancelled; points returned',
     );
     return { cancelled: true };
+  }
+
+  /** POST …/coupons/{id}/cancel: the shopper's cancel, answered with the coupon as it now is. */
+  async function cancelShopperCoupon(input: {
+    merchantId: number;
+    customerId: number;
+    couponId: string;
+  }): Promise<ShopperCoupon> {
+    await cancelCoupon({
+      merchantId: input.merchantId,
+      redemptionId: input.couponId,
+      shopper: { customerId: input.customerId },
+    });
+    const row = await findRedemption(db, input.merchantId, input.couponId);
+    if (!row) throw new AppError('NOT_FOUND');
+    return toShopperCoupon(row, ctx.now());
   }
 
   /**
@@ -655,6 +696,7 @@ export function createRedemptionService(
     issueRedemption,
     reconcileRedemptions,
     cancelCoupon,
+    cancelShopperCoupon,
     withdrawCoupon,
     reclaimCoupon,
   };

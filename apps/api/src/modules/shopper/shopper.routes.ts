@@ -1,4 +1,6 @@
 import {
+  ShopperCancelCouponParamsSchema,
+  ShopperCancelCouponResponseSchema,
   CustomerLoyaltyParamsSchema,
   CustomerLoyaltyQuerySchema,
   CustomerLoyaltyResponseSchema,
@@ -222,6 +224,31 @@ export function shopperRoutes(deps: {
           rewardId: request.body.rewardId,
           requestId: request.body.requestId,
           lang: requestLanguage(request),
+        });
+        return { success: true as const, data: coupon };
+      },
+    );
+
+    r.post(
+      '/loyalty/:merchantId/:customerId/coupons/:couponId/cancel',
+      {
+        preHandler: requireShopper,
+        schema: {
+          tags: ['shopper'],
+          summary:
+            'Cancel an unused reward coupon within the cancel window: deleted at Salla first, then its points come back (once)',
+          description:
+            "Only the shopper's own reward coupon (not referral coupons), issued and unused, within SHOPPER_CANCEL_WINDOW_MINUTES of redeeming it. 409 COUPON_CANCEL_WINDOW_PASSED past it, COUPON_NOT_CANCELLABLE when used, expired or never issued, COUPON_USED_AT_SALLA when Salla says an order used it; 502 SALLA_UNAVAILABLE when Salla could not delete it (nothing returned). A repeat answers with the coupon already cancelled and returns nothing more.",
+          security: [{ bearer: [] }],
+          params: ShopperCancelCouponParamsSchema,
+          response: { 200: ShopperCancelCouponResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const own = await ownPath(request, request.params);
+        const coupon = await redemptionService.cancelShopperCoupon({
+          ...own,
+          couponId: request.params.couponId,
         });
         return { success: true as const, data: coupon };
       },

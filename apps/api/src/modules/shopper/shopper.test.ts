@@ -1236,3 +1236,213 @@ test('the same click sent five times at once redeems once and answers each with 
   expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(800);
   await expectLedgerInvariant(ctx, shop.merchantId);
 });
+
+describe('the shopper cancels an unused coupon within the window (issue 23)', () => {
+  function cancel(
+    c: EngineContext,
+    merchantId: number | string,
+    customerId: number | string,
+    couponId: string,
+    token?: string,
+    lang = 'en',
+  ) {
+    return c.server.inject({
+      method: 'POST',
+      url: `/api/customers/loyalty/${merchantId}/${customerId}/coupons/${couponId}/cancel`,
+      headers: { 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  }
+  const sallaCoupon = (c: EngineContext, merchantId: number, code: string) =>
+    c.sandbox.coupons.find((x) => x.merchantId === merchantId && x.code === code);
+  const refunds = async (c: EngineContext, merchantId: number, couponId: string) =>
+    (await ledgerOf(c, merchantId)).filter(
+      (l) => l.kind === 'redeem_rollback' && l.idempotencyKey === `coupon_cancel:${couponId}`,
+    );
+  async function redemptionRow(c: EngineContext, merchantId: number, id: string) {
+    const [row] = await c.database.db
+      .select()
+      .from(redemptions)
+      .where(and(eq(redemptions.merchantId, merchantId), eq(redemptions.id, id)));
+    return row!;
+  }
+
+  /** A signed-in shopper with 350 points who redeemed a 200-point reward: 150 left. */
+  async function withCoupon(c: EngineContext = ctx) {
+    const shop = await installedStore(c);
+    const me = await shopper(c, shop, 350);
+    const r = await reward(c, shop);
+    const token = await signIn(c, shop.merchantId, me.email);
+    const res = await redeem(c, shop.merchantId, me.customerId, token, { rewardId: r.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const coupon = res.json().data as { id: string; code: string; cancellableUntil: string };
+    expect(await balanceOf(c, shop.merchantId, me.customerId)).toBe(150);
+    return { shop, me, token, coupon };
+  }
+
+  test('the coupon says until when; cancelling deletes it at Salla first and gives the points back once', async () => {
+    const { shop, me, token, coupon } = await withCoupon();
+    const until = new Date(coupon.cancellableUntil).getTime();
+    expect(until).toBeGreaterThan(ctx.clock.now().getTime() + 29 * 60_000);
+    expect(until).toBeLessThanOrEqual(ctx.clock.now().getTime() + 30 * 60_000);
+    const page = await getLoyalty(ctx, shop.merchantId, me.customerId, token);
+    expect(page.json().data.coupons[0]).toMatchObject({
+      id: coupon.id,
+      cancellableUntil: coupon.cancellableUntil,
+    });
+
+    const res = await cancel(ctx, shop.merchantId, me.customerId, coupon.id, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id: coupon.id,
+      status: 'cancelled',
+      cancelReason: 'shopper',
+      cancellableUntil: null,
+      pointsRequired: 200,
+    });
+    expect(sallaCoupon(ctx, shop.merchantId, coupon.code)?.status).toBe('deleted');
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(350);
+    expect(await refunds(ctx, shop.merchantId, coupon.id)).toHaveLength(1);
+    expect(await redemptionRow(ctx, shop.merchantId, coupon.id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'shopper',
+    });
+
+    // A second click: the coupon as it is, nothing more back.
+    const again = await cancel(ctx, shop.merchantId, me.customerId, coupon.id, token);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.status).toBe('cancelled');
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(350);
+    expect(await refunds(ctx, shop.merchantId, coupon.id)).toHaveLength(1);
+    await expectLedgerInvariant(ctx, shop.merchantId);
+  });
+
+  test('two cancels at once give the points back once and delete the coupon once', async () => {
+    const { shop, me, token, coupon } = await withCoupon();
+    const deletesBefore = ctx.sandbox.stats.couponDeletes;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        cancel(ctx, shop.merchantId, me.customerId, coupon.id, token),
+      ),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(350);
+    expect(await refunds(ctx, shop.merchantId, coupon.id)).toHaveLength(1);
+    expect(ctx.sandbox.stats.couponDeletes - deletesBefore).toBeLessThanOrEqual(4);
+    expect(sallaCoupon(ctx, shop.merchantId, coupon.code)?.status).toBe('deleted');
+    await expectLedgerInvariant(ctx, shop.merchantId);
+  });
+
+  test('a merchant cancel and a shopper cancel racing give the points back once', async () => {
+    const { shop, me, token, coupon } = await withCoupon();
+    const [a, b] = await Promise.all([
+      cancel(ctx, shop.merchantId, me.customerId, coupon.id, token),
+      ctx.app.services.redemptions.cancelCoupon({
+        merchantId: shop.merchantId,
+        redemptionId: coupon.id,
+      }),
+    ]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b).toHaveProperty('cancelled');
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(350);
+    expect(await refunds(ctx, shop.merchantId, coupon.id)).toHaveLength(1);
+    await expectLedgerInvariant(ctx, shop.merchantId);
+  });
+
+  test('used at Salla: refused with COUPON_USED_AT_SALLA, marked used, nothing back', async () => {
+    const { shop, me, token, coupon } = await withCoupon();
+    ctx.sandbox.useCoupon(shop.merchantId, coupon.code);
+    const res = await cancel(ctx, shop.merchantId, me.customerId, coupon.id, token, 'ar');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('COUPON_USED_AT_SALLA');
+    expect(res.json().message).toMatch(/سلة/);
+    expect((await redemptionRow(ctx, shop.merchantId, coupon.id)).status).toBe('used');
+    expect(sallaCoupon(ctx, shop.merchantId, coupon.code)?.status).toBe('active');
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(150);
+    expect(await refunds(ctx, shop.merchantId, coupon.id)).toHaveLength(0);
+    // Used now: no longer offered, and asking again is refused.
+    const page = await getLoyalty(ctx, shop.merchantId, me.customerId, token);
+    expect(page.json().data.coupons[0]).toMatchObject({ status: 'used', cancellableUntil: null });
+    const again = await cancel(ctx, shop.merchantId, me.customerId, coupon.id, token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('COUPON_NOT_CANCELLABLE');
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(150);
+  });
+
+  test('past the window: refused with COUPON_CANCEL_WINDOW_PASSED, Salla not asked, nothing back', async () => {
+    const { shop, me, token, coupon } = await withCoupon();
+    await ctx.database.db
+      .update(redemptions)
+      .set({ createdAt: new Date(ctx.clock.now().getTime() - 31 * 60_000) })
+      .where(and(eq(redemptions.merchantId, shop.merchantId), eq(redemptions.id, coupon.id)));
+    const page = await getLoyalty(ctx, shop.merchantId, me.customerId, token);
+    expect(page.json().data.coupons[0]).toMatchObject({ status: 'issued', cancellableUntil: null });
+    const deletesBefore = ctx.sandbox.stats.couponDeletes;
+    for (const lang of ['en', 'ar']) {
+      const res = await cancel(ctx, shop.merchantId, me.customerId, coupon.id, token, lang);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('COUPON_CANCEL_WINDOW_PASSED');
+      expect(res.json().message).toMatch(lang === 'en' ? /time to cancel/ : /مهلة/);
+    }
+    expect(ctx.sandbox.stats.couponDeletes).toBe(deletesBefore);
+    expect(sallaCoupon(ctx, shop.merchantId, coupon.code)?.status).toBe('active');
+    expect((await redemptionRow(ctx, shop.merchantId, coupon.id)).status).toBe('issued');
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(150);
+  });
+
+  test("no token 401, another store's or shopper's path 403, another shopper's coupon 404, an unknown coupon 404, bad ids 400", async () => {
+    const { shop, me, token, coupon } = await withCoupon();
+    const other = await shopper(ctx, shop, 0);
+    const otherToken = await signIn(ctx, shop.merchantId, other.email);
+    const elsewhere = await installedStore(ctx);
+
+    expect((await cancel(ctx, shop.merchantId, me.customerId, coupon.id)).statusCode).toBe(401);
+    expect(
+      (await cancel(ctx, shop.merchantId, me.customerId, coupon.id, 'not-a-token')).statusCode,
+    ).toBe(401);
+    // Someone else's path with one's own token.
+    expect(
+      (await cancel(ctx, shop.merchantId, me.customerId, coupon.id, otherToken)).statusCode,
+    ).toBe(403);
+    expect(
+      (await cancel(ctx, elsewhere.merchantId, me.customerId, coupon.id, token)).statusCode,
+    ).toBe(403);
+    // One's own path, another shopper's coupon id.
+    const theirs = await cancel(ctx, shop.merchantId, other.customerId, coupon.id, otherToken);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().code).toBe('NOT_FOUND');
+    const unknown = await cancel(ctx, shop.merchantId, me.customerId, randomUUID(), token);
+    expect(unknown.statusCode).toBe(404);
+    for (const [m, c, id] of [
+      [shop.merchantId, me.customerId, 'not-a-uuid'],
+      [shop.merchantId, 'abc', coupon.id],
+      ['x', me.customerId, coupon.id],
+    ] as const) {
+      const res = await cancel(ctx, m, c, id, token);
+      expect(res.statusCode, `${m}/${c}/${id}`).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect(sallaCoupon(ctx, shop.merchantId, coupon.code)?.status).toBe('active');
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(150);
+    expect(await balanceOf(ctx, shop.merchantId, other.customerId)).toBe(0);
+  });
+
+  test('Salla down: 502 SALLA_UNAVAILABLE, the coupon stays issued and nothing comes back', async () => {
+    const { shop, me, token, coupon } = await withCoupon();
+    ctx.sandbox.fail({ mode: '500', path: '/admin/v2/coupons/', count: 1000 });
+    try {
+      const res = await cancel(ctx, shop.merchantId, me.customerId, coupon.id, token);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().code).toBe('SALLA_UNAVAILABLE');
+    } finally {
+      ctx.sandbox.clearFaults();
+    }
+    expect((await redemptionRow(ctx, shop.merchantId, coupon.id)).status).toBe('issued');
+    expect(sallaCoupon(ctx, shop.merchantId, coupon.code)?.status).toBe('active');
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(150);
+    expect(await refunds(ctx, shop.merchantId, coupon.id)).toHaveLength(0);
+    // Salla back: the cancel goes through.
+    const res = await cancel(ctx, shop.merchantId, me.customerId, coupon.id, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await balanceOf(ctx, shop.merchantId, me.customerId)).toBe(350);
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RedemptionStatus, ShopperCoupon } from '@nuqat/contracts';
 import type { CartState } from '../lib/controller';
 import { formatCurrency, formatDate } from '../lib/format';
@@ -136,8 +136,88 @@ function CartAction({
   );
 }
 
+type CancelState = 'idle' | 'confirm' | 'busy' | { ok: boolean; text: string };
+
+/**
+ * "Cancel and get my points back" on an unused reward coupon within its window (issue 23): asks
+ * once, then says what happened — the points back, or the API's reason.
+ */
+function CancelAction({
+  coupon,
+  onCancel,
+}: {
+  coupon: ShopperCoupon;
+  onCancel: (coupon: ShopperCoupon) => Promise<string | null>;
+}) {
+  const { t, tp } = useI18n();
+  const [state, setState] = useState<CancelState>('idle');
+  // The window closes while the page is open: the action goes (the API would refuse it anyway).
+  const [open, setOpen] = useState(true);
+  const until = coupon.cancellableUntil ? Date.parse(coupon.cancellableUntil) : 0;
+  useEffect(() => {
+    const timer = setTimeout(() => setOpen(false), Math.max(0, until - Date.now()));
+    return () => clearTimeout(timer);
+  }, [until]);
+  const points = tp('points', coupon.pointsRequired);
+  if (typeof state === 'object')
+    return (
+      <p
+        role="status"
+        className={cx(
+          'rounded-xl p-2.5 text-sm',
+          state.ok
+            ? 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100'
+            : 'bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100',
+        )}
+      >
+        {state.text}
+      </p>
+    );
+  if (coupon.source !== 'reward' || coupon.status !== 'issued' || !until || !open) return null;
+  const run = async () => {
+    setState('busy');
+    const problem = await onCancel(coupon);
+    setState({ ok: problem === null, text: problem ?? t('coupons.cancelDone', { points }) });
+  };
+  if (state === 'idle')
+    return (
+      <button
+        type="button"
+        className={buttonClass('secondary', 'w-full sm:w-auto', 'sm')}
+        onClick={() => setState('confirm')}
+      >
+        {t('coupons.cancel')}
+      </button>
+    );
+  return (
+    <div role="group" className="space-y-2 rounded-xl bg-slate-50 p-2.5 dark:bg-slate-950">
+      <p className="text-sm">{t('coupons.cancelConfirm', { points })}</p>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={buttonClass('primary', undefined, 'sm')}
+          disabled={state === 'busy'}
+          onClick={() => void run()}
+        >
+          {t('coupons.cancelYes')}
+        </button>
+        <button
+          type="button"
+          className={buttonClass('secondary', undefined, 'sm')}
+          disabled={state === 'busy'}
+          onClick={() => setState('idle')}
+        >
+          {t('coupons.cancelNo')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export interface CouponsSectionProps extends CartProps {
   coupons: ShopperCoupon[];
+  /** Cancels a coupon within its window: null when its points came back, else why not. */
+  onCancel?: (coupon: ShopperCoupon) => Promise<string | null>;
 }
 
 const newestFirst = (coupons: ShopperCoupon[]) =>
@@ -149,7 +229,7 @@ const newestFirst = (coupons: ShopperCoupon[]) =>
  * "My coupons": the redeemed rewards' and the referral coupons, the newest first, each code with
  * a copy button, "Apply to my cart" while unused, its status and expiry.
  */
-export function CouponsSection({ coupons, ...cart }: CouponsSectionProps) {
+export function CouponsSection({ coupons, onCancel, ...cart }: CouponsSectionProps) {
   const { t, language } = useI18n();
   if (coupons.length === 0) return null;
   return (
@@ -186,7 +266,13 @@ export function CouponsSection({ coupons, ...cart }: CouponsSectionProps) {
                     status.tone,
                   )}
                 >
-                  {t(withdrawn ? 'coupons.status.withdrawn' : status.label)}
+                  {t(
+                    withdrawn
+                      ? 'coupons.status.withdrawn'
+                      : cancelled && coupon.cancelReason === 'shopper'
+                        ? 'coupons.status.cancelledByYou'
+                        : status.label,
+                  )}
                 </span>
               </div>
               {coupon.code ? (
@@ -203,6 +289,7 @@ export function CouponsSection({ coupons, ...cart }: CouponsSectionProps) {
                 </p>
               ) : null}
               <CartAction coupon={coupon} {...cart} />
+              {onCancel ? <CancelAction coupon={coupon} onCancel={onCancel} /> : null}
             </li>
           );
         })}

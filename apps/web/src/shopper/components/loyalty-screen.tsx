@@ -168,7 +168,7 @@ export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
         ]}
       />
 
-      <CouponsSection coupons={data.coupons} {...cart} />
+      <CouponsSection coupons={data.coupons} onCancel={controller.cancelCoupon} {...cart} />
 
       {details && detailsReward ? (
         <RewardDialog

@@ -279,6 +279,25 @@ export async function redeemReward(
   return (payload as RedeemResponse).data;
 }
 
+/** Cancels an unused reward coupon within its window; answers with the coupon, now cancelled. */
+export async function cancelCoupon(
+  call: ShopperCall & { couponId: string },
+): Promise<ShopperCoupon> {
+  const { merchantId, customerId, couponId, token, language, signal } = call;
+  const path = `/api/customers/loyalty/${encodeURIComponent(merchantId)}/${encodeURIComponent(customerId)}/coupons/${encodeURIComponent(couponId)}/cancel`;
+  // Salla deletes the coupon first, with the API's own retries.
+  const payload = await request(path, {
+    method: 'POST',
+    token,
+    language,
+    signal,
+    timeoutMs: REDEEM_TIMEOUT_MS,
+  });
+  const data = dataOf(payload);
+  if (!isCoupon(data)) throw new ShopperApiError('invalid');
+  return (payload as RedeemResponse).data;
+}
+
 /** Revokes the token on the server; the page forgets it whatever the answer. */
 export async function logoutShopper(token: string, language: Language): Promise<void> {
   await request('/api/customers/auth/logout', { method: 'POST', token, language });

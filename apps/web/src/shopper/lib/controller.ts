@@ -18,6 +18,7 @@ import {
   getProgramme,
   logoutShopper,
   redeemReward,
+  cancelCoupon,
 } from './api';
 import { errorText } from './error-text';
 import { formatHistoryDate } from './format';
@@ -87,6 +88,8 @@ export interface LoyaltyController {
   refresh(): void;
   logout(): void;
   redeem(reward: ShopperReward): Promise<void>;
+  /** Cancels an unused reward coupon (issue 23): null when its points came back, else why not. */
+  cancelCoupon(coupon: ShopperCoupon): Promise<string | null>;
   /** Opens the store's own sign-in (the theme's login modal, through the snippet). */
   openStoreLogin(): void;
   /** Asks the store page to put a coupon code in the cart. */
@@ -409,6 +412,44 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
         void load(true);
       } finally {
         if (state.redeemingId === reward.id) set({ redeemingId: null });
+      }
+    },
+
+    async cancelCoupon(coupon) {
+      const current = session;
+      if (!merchantId || !current) return t('errors.cancelFailed');
+      try {
+        const cancelled = await cancelCoupon({
+          merchantId,
+          customerId: current.customerId,
+          couponId: coupon.id,
+          token: current.token,
+          language,
+        });
+        if (session === current && state.screen.name === 'loaded') {
+          const data = state.screen.data;
+          set({
+            screen: {
+              name: 'loaded',
+              data: {
+                ...data,
+                availablePoints: data.availablePoints + coupon.pointsRequired,
+                coupons: data.coupons.map((c) => (c.id === coupon.id ? cancelled : c)),
+              },
+            },
+          });
+        }
+        return null;
+      } catch (error) {
+        if (session === current && error instanceof ShopperApiError && error.sessionRejected) {
+          const email = knownEmail();
+          dropSession(false);
+          showSignIn(email, { notice: t('errors.sessionEnded') });
+        }
+        return errorText(error, t, 'errors.cancelFailed');
+      } finally {
+        // The balance, the history and the coupon as the server has them now.
+        if (session === current) void load(true);
       }
     },
 

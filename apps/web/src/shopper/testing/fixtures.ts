@@ -103,6 +103,7 @@ export function coupon(overrides: Partial<ShopperCoupon> = {}): ShopperCoupon {
     expiresAt: '2026-12-31T20:59:59.000Z',
     createdAt: '2026-11-23T10:00:00.000Z',
     cancelReason: null,
+    cancellableUntil: null,
     ...overrides,
   };
 }

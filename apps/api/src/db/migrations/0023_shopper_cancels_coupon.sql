@@ -1,0 +1,2 @@
+ALTER TABLE "redemptions" DROP CONSTRAINT "redemptions_cancel_reason_known";--> statement-breakpoint
+ALTER TABLE "redemptions" ADD CONSTRAINT "redemptions_cancel_reason_known" CHECK ("redemptions"."cancel_reason" is null or "redemptions"."cancel_reason" in ('merchant', 'clawback', 'shopper'));
