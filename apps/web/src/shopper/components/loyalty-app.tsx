@@ -120,6 +120,7 @@ function SignInScreen({ screen, state, controller, merchantId }: SignInScreenPro
           notice={screen.notice}
           autoSend={screen.autoSend}
           intro={screen.guest ? undefined : t('welcome.storeSignedIn')}
+          introMobile={screen.guest ? undefined : t('welcome.storeSignedInMobile')}
           onSignedIn={controller.signedIn}
         />
       )}

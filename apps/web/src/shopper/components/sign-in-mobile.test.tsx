@@ -188,6 +188,7 @@ describe('signing in by SMS', () => {
     sendFromStore(storeAnswer({ customer: NOURA_IN_STORE, session: null }));
     const field = await screen.findByLabelText(ar['signIn.mobile']);
     expect(field).toHaveValue(NOURA_IN_STORE.mobile);
+    expect(screen.getByText(ar['welcome.storeSignedInMobile'])).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: ar['signIn.viaSms'] })).toHaveAttribute(
       'aria-checked',
       'true',

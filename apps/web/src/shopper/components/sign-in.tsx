@@ -27,8 +27,9 @@ export interface SignInProps {
   notice: string | null;
   /** Send the code at once (the shopper just signed in to the store to get here). */
   autoSend?: boolean;
-  /** Replaces the first step's introduction. */
+  /** Replaces the first step's introduction (`introMobile` on the mobile tab). */
   intro?: string;
+  introMobile?: string;
   onSignedIn: (session: ShopperSession, email: string) => void;
 }
 
@@ -48,6 +49,7 @@ export function SignIn({
   notice,
   autoSend = false,
   intro,
+  introMobile,
   onSignedIn,
 }: SignInProps) {
   const { t, tx, language } = useI18n();
@@ -80,27 +82,6 @@ export function SignIn({
   }, [step, busy]);
 
   const cleanEmail = email.trim().toLowerCase();
-
-  // Once per form: StrictMode's second effect run finds the flag set. The store's ways in come
-  // first; a shopper the store knows by mobile alone starts on SMS (and is texted the code).
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const mobileOnly = !initialEmail && Boolean(initialMobile);
-    void getAuthOptions(merchantId, language)
-      .catch(() => ({ channels: ['email'] as SignInChannel[], preferred: 'email' as const }))
-      .then((options) => {
-        const sms = options.channels.includes('sms');
-        const first = sms && (mobileOnly || options.preferred === 'sms') ? 'sms' : 'email';
-        setChannels(options.channels);
-        setChannel(first);
-        setFirstTab(first);
-        if (autoSend) void sendCode(first);
-      });
-    // Only on the first render: later edits are the shopper's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   async function sendCode(via: SignInChannel = channel) {
     const number = via === 'sms' ? normaliseMobile(sentTo || mobile) : null;
@@ -136,6 +117,27 @@ export function SignIn({
       setBusy(false);
     }
   }
+
+  // Once per form: StrictMode's second effect run finds the flag set. The store's ways in come
+  // first; a shopper the store knows by mobile alone starts on SMS (and is texted the code).
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const mobileOnly = !initialEmail && Boolean(initialMobile);
+    void getAuthOptions(merchantId, language)
+      .catch(() => ({ channels: ['email'] as SignInChannel[], preferred: 'email' as const }))
+      .then((options) => {
+        const sms = options.channels.includes('sms');
+        const first = sms && (mobileOnly || options.preferred === 'sms') ? 'sms' : 'email';
+        setChannels(options.channels);
+        setChannel(first);
+        setFirstTab(first);
+        if (autoSend) void sendCode(first);
+      });
+    // Only on the first render: later edits are the shopper's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function verify(value = code) {
     if (value.length !== CODE_LENGTH) return;
@@ -191,7 +193,9 @@ export function SignIn({
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {step === 'contact'
-            ? (intro ?? t(channel === 'sms' ? 'signIn.introMobile' : 'signIn.intro'))
+            ? channel === 'sms'
+              ? (introMobile ?? t('signIn.introMobile'))
+              : (intro ?? t('signIn.intro'))
             : tx('signIn.codeSentTo', {
                 email: (
                   <bdi dir="ltr" className="font-semibold text-slate-800 dark:text-slate-100">

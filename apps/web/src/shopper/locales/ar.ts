@@ -256,6 +256,8 @@ export const ar = {
   'welcome.signIn': 'تسجيل الدخول',
   'welcome.useCode': 'الدخول برمز يصلك على البريد الإلكتروني',
   'welcome.storeSignedIn': 'سجّلت دخولك في المتجر. بقيت خطوة واحدة: رمز يصلك على بريدك.',
+  'welcome.storeSignedInMobile':
+    'سجّلت دخولك في المتجر. بقيت خطوة واحدة: رمز يصلك برسالة نصية على جوالك.',
 
   'programme.label': 'برنامج الولاء في المتجر',
   'programme.rewards': 'المكافآت',

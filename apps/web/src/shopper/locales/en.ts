@@ -206,6 +206,8 @@ export const en: Catalogue = {
   'welcome.useCode': 'Sign in with a code by email instead',
   'welcome.storeSignedIn':
     'You are signed in to the store. One more step: a code sent to your email.',
+  'welcome.storeSignedInMobile':
+    'You are signed in to the store. One step left: a code texted to your mobile.',
 
   'programme.label': "The store's loyalty programme",
   'programme.rewards': 'Rewards',
