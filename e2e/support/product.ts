@@ -19,6 +19,8 @@ export interface Product {
    * `In Salla:` line), on localhost: the embedded SDK listens only to Salla's hosts and localhost.
    */
   dashboardUrl: string;
+  /** The product's DATA_DIR: with DEMO=1 and no Unifonic, texts land in its `sms/` outbox. */
+  dataDir: string;
   logs(): string;
   stop(): Promise<void>;
 }
@@ -71,10 +73,11 @@ export async function startProduct(
 ): Promise<Product> {
   const port = await freePort();
   const database = await freshDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nuqat-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nuqat-e2e-')),
+    DATA_DIR: dataDir,
     DEMO: '1',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -115,6 +118,7 @@ export async function startProduct(
     sandboxUrl: /Salla:\s+sandbox at (\S+)/.exec(output)![1]!,
     storeUrl: /Store:\s+(\S+)/.exec(output)![1]!,
     dashboardUrl: /In Salla:\s+(\S+)/.exec(output)![1]!,
+    dataDir: env.DATA_DIR ?? dataDir,
     logs: () => output,
     async stop() {
       if (child.exitCode === null) {

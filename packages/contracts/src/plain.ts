@@ -4,3 +4,4 @@
  */
 export * from './earning.ts';
 export * from './order-status.ts';
+export * from './mobile-number.ts';

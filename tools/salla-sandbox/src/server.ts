@@ -318,13 +318,19 @@ export async function startSallaSandbox(
     }
     const storefront = /^\/storefront\/(\d+)$/.exec(path);
     if (storefront && method === 'GET') {
-      // ?lang=en for an English store; ?customer=<id>[&email=…&name=…] opens it signed in.
+      // ?lang=en for an English store; ?customer=<id>[&email=…&name=…&mobile=…] opens it signed
+      // in (`email=` empty: a customer the store knows by mobile alone).
       const merchantId = Number(storefront[1]);
       const query = url.searchParams;
       const customerId = Number(query.get('customer'));
       const shopper =
         Number.isSafeInteger(customerId) && customerId > 0
-          ? storefrontShopper(customerId, query.get('email'), query.get('name'))
+          ? storefrontShopper(
+              customerId,
+              query.get('email'),
+              query.get('name'),
+              query.get('mobile'),
+            )
           : null;
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSallaSandbox, type SallaSandbox } from './server.ts';
+import { storefrontShopper } from './storefront-page.ts';
 
 const MERCHANT = 4242;
 const NUQAT = 'https://nuqat.example';
@@ -45,6 +46,15 @@ test('?customer= opens the store signed in, with a storefront token only Twiligh
   expect(html).toMatch(/"id":880000101,"type":"user","first_name":"محمد"/);
   expect(html).toContain('"email":"someone@example.com"');
   expect(html).toMatch(/let token = "sa_customer_[\w-]+";/);
+});
+
+test('?customer=&email=&mobile= opens it signed in as a customer known by mobile alone', async () => {
+  const html = await storefront('?customer=880000777&email=&mobile=%2B966551234567');
+  expect(html).toContain('"email":"","mobile":"+966551234567"');
+  expect(storefrontShopper(880000777, '', null, '+966551234567')).toMatchObject({
+    email: '',
+    mobile: '+966551234567',
+  });
 });
 
 test('query parameters cannot break out of the page script', async () => {

@@ -111,6 +111,7 @@ export function storefrontShopper(
   id: number | null,
   email: string | null = null,
   name: string | null = null,
+  mobile: string | null = null,
 ): StorefrontShopper {
   const customers = demoCustomers();
   const known = id === null ? customers[0] : customers.find((c) => c.id === id);
@@ -120,8 +121,9 @@ export function storefrontShopper(
     id: customerId,
     firstName: name ? firstName : (known?.firstName ?? 'Customer'),
     lastName: name ? lastName.join(' ') : (known?.lastName ?? String(customerId)),
-    email: email ?? known?.email ?? `customer${customerId}@example.com`,
-    mobile: `+966${known?.mobile ?? 500_000_000 + (customerId % 100_000_000)}`,
+    // A customer the store knows by mobile alone has Salla's empty e-mail, as Twilight gives it.
+    email: email ?? (known ? (known.email ?? '') : `customer${customerId}@example.com`),
+    mobile: mobile || `+966${known?.mobile ?? 500_000_000 + (customerId % 100_000_000)}`,
   };
 }
 

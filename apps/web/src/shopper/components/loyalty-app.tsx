@@ -57,7 +57,7 @@ export function LoyaltyApp({ config, i18n }: LoyaltyAppProps) {
       body = (
         <SignInScreen
           // A new e-mail from the store, or a sign-in to finish, starts the form again.
-          key={`${screen.email}|${screen.guest}|${screen.autoSend}`}
+          key={`${screen.email}|${screen.mobile}|${screen.guest}|${screen.autoSend}`}
           screen={screen}
           state={state}
           controller={controller}
@@ -116,9 +116,11 @@ function SignInScreen({ screen, state, controller, merchantId }: SignInScreenPro
         <SignIn
           merchantId={merchantId}
           email={screen.email}
+          mobile={screen.mobile}
           notice={screen.notice}
           autoSend={screen.autoSend}
           intro={screen.guest ? undefined : t('welcome.storeSignedIn')}
+          introMobile={screen.guest ? undefined : t('welcome.storeSignedInMobile')}
           onSignedIn={controller.signedIn}
         />
       )}

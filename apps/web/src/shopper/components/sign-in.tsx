@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SHOPPER_CODE_LENGTH, ShopperSession } from '@nuqat/contracts';
-import { requestCode, verifyCode } from '../lib/api';
+import { maskMobile, normaliseMobile } from '@nuqat/contracts/plain';
+import {
+  ShopperApiError,
+  getAuthOptions,
+  requestCode,
+  verifyCode,
+  type SignInChannel,
+} from '../lib/api';
 import { errorText } from '../lib/error-text';
 import { useI18n } from '../lib/i18n';
 import { Icon } from './icons';
@@ -14,12 +21,15 @@ export interface SignInProps {
   merchantId: string;
   /** From the store page's customer, or the e-mail of the session that just ended. */
   email: string;
+  /** The store's signed-in customer's mobile, pre-filled in the SMS form ('' when none). */
+  mobile?: string;
   /** Said above the form, e.g. that the session ended. */
   notice: string | null;
   /** Send the code at once (the shopper just signed in to the store to get here). */
   autoSend?: boolean;
-  /** Replaces the first step's introduction. */
+  /** Replaces the first step's introduction (`introMobile` on the mobile tab). */
   intro?: string;
+  introMobile?: string;
   onSignedIn: (session: ShopperSession, email: string) => void;
 }
 
@@ -35,15 +45,26 @@ type Feedback = { tone: 'info' | 'error'; text: string } | null;
 export function SignIn({
   merchantId,
   email: initialEmail,
+  mobile: initialMobile = '',
   notice,
   autoSend = false,
   intro,
+  introMobile,
   onSignedIn,
 }: SignInProps) {
   const { t, tx, language } = useI18n();
   const ids = useId();
   const [step, setStep] = useState<'contact' | 'code'>('contact');
   const [email, setEmail] = useState(initialEmail);
+  const [mobile, setMobile] = useState(initialMobile);
+  // null while the store's ways in are asked for; e-mail alone if that fails.
+  const [channels, setChannels] = useState<SignInChannel[] | null>(null);
+  const [channel, setChannel] = useState<SignInChannel>('email');
+  // The number the code went to (E.164), for the code step and the verification.
+  const [sentTo, setSentTo] = useState('');
+  const [offerEmail, setOfferEmail] = useState(false);
+  // The tab shown first: mobile where the store prefers it or knows the shopper by it alone.
+  const [firstTab, setFirstTab] = useState<SignInChannel>('email');
   const [code, setCode] = useState('');
   // The id of the code this page asked for: its tries are this shopper's alone.
   const [requestId, setRequestId] = useState<string | undefined>(undefined);
@@ -53,6 +74,7 @@ export function SignIn({
   );
   const codeInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
+  const mobileInput = useRef<HTMLInputElement>(null);
 
   // On the code step, and back on it after each request (the fieldset was disabled meanwhile).
   useEffect(() => {
@@ -61,40 +83,61 @@ export function SignIn({
 
   const cleanEmail = email.trim().toLowerCase();
 
-  // Once per form: StrictMode's second effect run finds the flag set.
-  const autoSent = useRef(false);
-  useEffect(() => {
-    if (!autoSend || autoSent.current) return;
-    autoSent.current = true;
-    void sendCode();
-    // Only on the first render: later e-mail edits are the shopper's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  async function sendCode() {
-    if (!EMAIL.test(cleanEmail)) {
-      setFeedback({ tone: 'error', text: t('errors.emailInvalid') });
-      emailInput.current?.focus();
+  async function sendCode(via: SignInChannel = channel) {
+    const number = via === 'sms' ? normaliseMobile(sentTo || mobile) : null;
+    if (via === 'sms' ? !number : !EMAIL.test(cleanEmail)) {
+      setFeedback({
+        tone: 'error',
+        text: t(via === 'sms' ? 'errors.mobileInvalid' : 'errors.emailInvalid'),
+      });
+      (via === 'sms' ? mobileInput : emailInput).current?.focus();
       return;
     }
     setBusy(true);
     setFeedback(null);
+    setOfferEmail(false);
     try {
       const { message, requestId: sent } = await requestCode({
         merchantId,
-        email: cleanEmail,
+        ...(number ? { mobile: number } : { email: cleanEmail }),
         lang: language,
       });
+      setSentTo(number ?? '');
       setRequestId(sent);
       setCode('');
       setStep('code');
       setFeedback({ tone: 'info', text: message });
     } catch (error) {
       setFeedback({ tone: 'error', text: errorText(error, t, 'errors.requestCodeFailed') });
+      setOfferEmail(
+        error instanceof ShopperApiError &&
+          (error.code === 'SMS_SEND_FAILED' || error.code === 'SMS_UNAVAILABLE'),
+      );
     } finally {
       setBusy(false);
     }
   }
+
+  // Once per form: StrictMode's second effect run finds the flag set. The store's ways in come
+  // first; a shopper the store knows by mobile alone starts on SMS (and is texted the code).
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const mobileOnly = !initialEmail && Boolean(initialMobile);
+    void getAuthOptions(merchantId, language)
+      .catch(() => ({ channels: ['email'] as SignInChannel[], preferred: 'email' as const }))
+      .then((options) => {
+        const sms = options.channels.includes('sms');
+        const first = sms && (mobileOnly || options.preferred === 'sms') ? 'sms' : 'email';
+        setChannels(options.channels);
+        setChannel(first);
+        setFirstTab(first);
+        if (autoSend) void sendCode(first);
+      });
+    // Only on the first render: later edits are the shopper's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function verify(value = code) {
     if (value.length !== CODE_LENGTH) return;
@@ -102,7 +145,12 @@ export function SignIn({
     setFeedback(null);
     try {
       const session = await verifyCode(
-        { merchantId, email: cleanEmail, code: value, ...(requestId ? { requestId } : {}) },
+        {
+          merchantId,
+          ...(sentTo ? { mobile: sentTo } : { email: cleanEmail }),
+          code: value,
+          ...(requestId ? { requestId } : {}),
+        },
         language,
       );
       onSignedIn(session, cleanEmail);
@@ -117,14 +165,18 @@ export function SignIn({
     void (step === 'contact' ? sendCode() : verify());
   };
 
-  const changeEmail = () => {
+  const changeContact = (via: SignInChannel = channel) => {
     setStep('contact');
+    setChannel(via);
     setCode('');
+    setSentTo('');
     setRequestId(undefined);
     setFeedback(null);
-    // The e-mail field comes back on the next render.
-    requestAnimationFrame(() => emailInput.current?.focus());
+    setOfferEmail(false);
+    // The field comes back on the next render.
+    requestAnimationFrame(() => (via === 'sms' ? mobileInput : emailInput).current?.focus());
   };
+  const smsOffered = channels?.includes('sms') === true;
 
   const titleId = `${ids}-title`;
   const hintId = `${ids}-hint`;
@@ -141,15 +193,20 @@ export function SignIn({
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {step === 'contact'
-            ? (intro ?? t('signIn.intro'))
+            ? channel === 'sms'
+              ? (introMobile ?? t('signIn.introMobile'))
+              : (intro ?? t('signIn.intro'))
             : tx('signIn.codeSentTo', {
                 email: (
                   <bdi dir="ltr" className="font-semibold text-slate-800 dark:text-slate-100">
-                    {cleanEmail}
+                    {sentTo ? maskMobile(sentTo) : cleanEmail}
                   </bdi>
                 ),
               })}
         </p>
+        {step === 'contact' && channels && !smsOffered ? (
+          <p className="text-xs text-slate-500 dark:text-slate-400">{t('signIn.smsUnavailable')}</p>
+        ) : null}
       </div>
 
       <div aria-live="polite" id={feedbackId}>
@@ -169,7 +226,58 @@ export function SignIn({
 
       <form noValidate onSubmit={submit}>
         <fieldset disabled={busy} className="space-y-4">
-          {step === 'contact' ? (
+          {step === 'contact' && smsOffered ? (
+            <div
+              role="radiogroup"
+              aria-label={t('signIn.via')}
+              className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+            >
+              {(firstTab === 'sms' ? (['sms', 'email'] as const) : (['email', 'sms'] as const)).map(
+                (via) => (
+                  <button
+                    key={via}
+                    type="button"
+                    role="radio"
+                    aria-checked={channel === via}
+                    onClick={() => changeContact(via)}
+                    className={cx(
+                      'h-10 rounded-lg text-sm font-medium',
+                      channel === via
+                        ? 'bg-white text-brand-800 shadow-sm dark:bg-slate-950 dark:text-brand-200'
+                        : 'text-slate-600 dark:text-slate-300',
+                    )}
+                  >
+                    {t(via === 'sms' ? 'signIn.viaSms' : 'signIn.viaEmail')}
+                  </button>
+                ),
+              )}
+            </div>
+          ) : null}
+          {step === 'contact' && channel === 'sms' ? (
+            <div className="space-y-1.5">
+              <label
+                htmlFor={`${ids}-mobile`}
+                className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+              >
+                {t('signIn.mobile')}
+              </label>
+              <input
+                ref={mobileInput}
+                id={`${ids}-mobile`}
+                type="tel"
+                name="mobile"
+                autoComplete="tel"
+                inputMode="tel"
+                dir="ltr"
+                required
+                placeholder="05x xxx xxxx"
+                value={mobile}
+                onChange={(event) => setMobile(event.target.value)}
+                aria-describedby={feedback?.tone === 'error' ? feedbackId : undefined}
+                className="block h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-start text-base text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+              />
+            </div>
+          ) : step === 'contact' ? (
             <div className="space-y-1.5">
               <label
                 htmlFor={`${ids}-email`}
@@ -235,6 +343,16 @@ export function SignIn({
             {step === 'contact' ? t('signIn.sendCode') : t('signIn.verify')}
           </button>
 
+          {offerEmail && channel === 'sms' ? (
+            <button
+              type="button"
+              className={buttonClass('secondary', 'w-full')}
+              onClick={() => changeContact('email')}
+            >
+              {t('signIn.useEmail')}
+            </button>
+          ) : null}
+
           {step === 'code' ? (
             <div className="flex flex-wrap items-center justify-between gap-2">
               <button
@@ -247,9 +365,9 @@ export function SignIn({
               <button
                 type="button"
                 className={buttonClass('ghost', undefined, 'sm')}
-                onClick={changeEmail}
+                onClick={() => changeContact()}
               >
-                {t('signIn.changeEmail')}
+                {t(sentTo ? 'signIn.changeMobile' : 'signIn.changeEmail')}
               </button>
             </div>
           ) : null}

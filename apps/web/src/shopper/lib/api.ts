@@ -239,6 +239,29 @@ export async function verifyCode(
   return (payload as ShopperSessionResponse).data;
 }
 
+export type SignInChannel = 'email' | 'sms';
+export interface AuthOptions {
+  channels: SignInChannel[];
+  preferred: SignInChannel;
+}
+
+/** Which ways to get a code this store offers (e-mail always; SMS when it has a provider). */
+export async function getAuthOptions(merchantId: string, language: Language): Promise<AuthOptions> {
+  const data = dataOf(
+    await request(`/api/customers/auth/options?merchantId=${encodeURIComponent(merchantId)}`, {
+      language,
+    }),
+  );
+  const channels = isArray(data.channels)
+    ? data.channels.filter((c): c is SignInChannel => c === 'email' || c === 'sms')
+    : [];
+  if (!channels.includes('email')) throw new ShopperApiError('invalid');
+  return {
+    channels,
+    preferred: data.preferred === 'sms' && channels.includes('sms') ? 'sms' : 'email',
+  };
+}
+
 export interface ShopperCall {
   merchantId: string;
   customerId: string;

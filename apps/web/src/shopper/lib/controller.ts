@@ -39,6 +39,8 @@ export type Screen =
       name: 'sign-in';
       /** Pre-filled: the store's signed-in customer's, or the e-mail of the session that ended. */
       email: string;
+      /** The store's signed-in customer's mobile ('' when none): the SMS form's pre-fill. */
+      mobile: string;
       notice: string | null;
       /** Nobody is signed in to the store: the page offers the store's own sign-in first. */
       guest: boolean;
@@ -174,13 +176,15 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
   ) => {
     loading?.abort();
     loading = null;
+    const mobile = storeCustomer?.mobile ?? '';
     set({
       screen: {
         name: 'sign-in',
         email,
+        mobile,
         notice: options.notice ?? null,
         guest: storeCustomer === null,
-        autoSend: Boolean(options.autoSend && email),
+        autoSend: Boolean(options.autoSend && (email || mobile)),
       },
       refreshing: false,
       redeemingId: null,

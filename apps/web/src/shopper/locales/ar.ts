@@ -37,6 +37,16 @@ export const ar = {
   'signIn.codeHint': '6 أرقام، صالح لمدة 10 دقائق.',
   'signIn.verify': 'تأكيد الدخول',
   'signIn.resend': 'إعادة إرسال الرمز',
+  'errors.mobileInvalid': 'أدخل رقم جوال صحيحًا، مثل 05x xxx xxxx.',
+  'signIn.introMobile':
+    'أدخل رقم جوالك المسجّل في المتجر، وسنرسل إليك رمز دخول من 6 أرقام برسالة نصية.',
+  'signIn.mobile': 'رقم الجوال',
+  'signIn.via': 'استلام الرمز عبر',
+  'signIn.viaEmail': 'البريد الإلكتروني',
+  'signIn.viaSms': 'الجوال (رسالة نصية)',
+  'signIn.smsUnavailable': 'الرسائل النصية غير متاحة في هذا المتجر: سجّل الدخول ببريدك الإلكتروني.',
+  'signIn.changeMobile': 'تغيير رقم الجوال',
+  'signIn.useEmail': 'استخدم البريد الإلكتروني',
   'signIn.changeEmail': 'تغيير البريد الإلكتروني',
 
   'profile.refresh': 'تحديث البيانات',
@@ -253,6 +263,8 @@ export const ar = {
   'welcome.signIn': 'تسجيل الدخول',
   'welcome.useCode': 'الدخول برمز يصلك على البريد الإلكتروني',
   'welcome.storeSignedIn': 'سجّلت دخولك في المتجر. بقيت خطوة واحدة: رمز يصلك على بريدك.',
+  'welcome.storeSignedInMobile':
+    'سجّلت دخولك في المتجر. بقيت خطوة واحدة: رمز يصلك برسالة نصية على جوالك.',
 
   'programme.label': 'برنامج الولاء في المتجر',
   'programme.rewards': 'المكافآت',

@@ -35,6 +35,17 @@ export const en: Catalogue = {
   'signIn.codeHint': '6 digits, valid for 10 minutes.',
   'signIn.verify': 'Sign in',
   'signIn.resend': 'Send the code again',
+  'errors.mobileInvalid': 'Enter a valid mobile number, such as 05x xxx xxxx.',
+  'signIn.introMobile':
+    'Enter the mobile number registered with the store, and we will text you a 6-digit sign-in code.',
+  'signIn.mobile': 'Mobile number',
+  'signIn.via': 'Get the code by',
+  'signIn.viaEmail': 'Email',
+  'signIn.viaSms': 'Mobile (SMS)',
+  'signIn.smsUnavailable':
+    'Text messages are not available for this store: sign in with your email.',
+  'signIn.changeMobile': 'Change mobile number',
+  'signIn.useEmail': 'Use email instead',
   'signIn.changeEmail': 'Change email',
 
   'profile.refresh': 'Refresh',
@@ -202,6 +213,8 @@ export const en: Catalogue = {
   'welcome.useCode': 'Sign in with a code by email instead',
   'welcome.storeSignedIn':
     'You are signed in to the store. One more step: a code sent to your email.',
+  'welcome.storeSignedInMobile':
+    'You are signed in to the store. One step left: a code texted to your mobile.',
 
   'programme.label': "The store's loyalty programme",
   'programme.rewards': 'Rewards',

@@ -31,6 +31,19 @@ export const OFFER_URL = '/api/customers/referrals/offer';
 export const CLAIM_URL = '/api/customers/referrals/claim';
 export const PROGRAMME_URL = `/api/storefront/${MERCHANT_ID}/programme`;
 /** A code as the snippet keeps it from a store link's `?ref=`. */
+export const AUTH_OPTIONS_URL = '/api/customers/auth/options';
+export const REQUEST_CODE_URL = '/api/customers/auth/request-code';
+export const VERIFY_CODE_URL = '/api/customers/auth/verify-code';
+
+/** Noura: the store knows her by her mobile alone (Salla's email is ''). */
+export const NOURA_IN_STORE: StorefrontCustomer = {
+  id: 123456790,
+  full_name: 'نورة القحطاني',
+  email: '',
+  mobile: '+966551234567',
+  avatar: '',
+};
+
 export const REF_CODE = 'SARA-7K2M';
 
 export const SARA = {

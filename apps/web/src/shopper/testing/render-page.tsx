@@ -10,6 +10,7 @@ import { prepareDocument } from '../lib/document';
 import { createTranslator } from '../lib/i18n';
 import { readPageConfig, STORE_ORIGIN_META } from '../lib/page-config';
 import {
+  AUTH_OPTIONS_URL,
   MERCHANT_ID,
   PROGRAMME_URL,
   SARA_IN_STORE,
@@ -30,6 +31,8 @@ export interface RenderPageOptions {
    * not signed in; a status number answers an error instead.
    */
   programme?: ReturnType<typeof programmeBody> | number;
+  /** GET /api/customers/auth/options: e-mail only by default (no SMS provider). */
+  authOptions?: { channels: Array<'email' | 'sms'>; preferred: 'email' | 'sms' } | number;
 }
 
 /**
@@ -43,6 +46,7 @@ export function renderPage({
   framed = false,
   storeOrigins = STORE_ORIGIN,
   programme = programmeBody(),
+  authOptions = { channels: ['email'], preferred: 'email' },
 }: RenderPageOptions = {}) {
   document.head
     .querySelectorAll(`meta[name="${STORE_ORIGIN_META}"]`)
@@ -56,6 +60,11 @@ export function renderPage({
       typeof programme === 'number'
         ? HttpResponse.json({ success: false }, { status: programme })
         : HttpResponse.json(programme),
+    ),
+    http.get(AUTH_OPTIONS_URL, () =>
+      typeof authOptions === 'number'
+        ? HttpResponse.json({ success: false }, { status: authOptions })
+        : HttpResponse.json({ success: true, data: authOptions }),
     ),
   );
 
