@@ -300,6 +300,8 @@ export function CouponsSection({ coupons, onCancel, ...cart }: CouponsSectionPro
 
 export interface NewCouponProps extends CartProps {
   coupon: ShopperCoupon;
+  /** Whether the coupon e-mail goes out (the shopper has an e-mail); false: no note of one. */
+  mailed?: boolean;
   onDismiss: () => void;
 }
 
@@ -307,7 +309,7 @@ export interface NewCouponProps extends CartProps {
  * The coupon a redemption just produced, in large type with a copy button (spec §4), and the one
  * tap that puts it in the cart.
  */
-export function NewCoupon({ coupon, onDismiss, ...cart }: NewCouponProps) {
+export function NewCoupon({ coupon, mailed = true, onDismiss, ...cart }: NewCouponProps) {
   const { t } = useI18n();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -331,7 +333,9 @@ export function NewCoupon({ coupon, onDismiss, ...cart }: NewCouponProps) {
             {/* The reward's name in its own direction: an Arabic name in an English sentence. */}
             {t('redeem.successTitle', { name: `\u2068${coupon.name}\u2069` })}
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t('redeem.emailNote')}</p>
+          {mailed ? (
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t('redeem.emailNote')}</p>
+          ) : null}
         </div>
         <button
           type="button"

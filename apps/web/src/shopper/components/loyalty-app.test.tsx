@@ -468,6 +468,34 @@ describe('the shopper loyalty page', () => {
     expect(within(other).getByRole('button', { name: /^استبدال/ })).toBeEnabled();
   });
 
+  test('a shopper known by mobile only is not told the coupon is on its way by e-mail', async () => {
+    serveLoyalty(
+      loyaltyBody({
+        availablePoints: 1000,
+        customer: {
+          id: SARA.customerId,
+          fullName: SARA.fullName,
+          email: null,
+          mobile: '+966501234567',
+          avatar: null,
+        },
+      }),
+    );
+    server.use(http.post(REDEEM_URL, () => HttpResponse.json(redeemBody())));
+    const { user } = renderSignedIn();
+    const card = (await screen.findByRole('heading', { level: 3, name: 'خصم 20 ريال' })).closest(
+      'article',
+    )!;
+    await user.click(within(card).getByRole('button', { name: /^استبدال/ }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: /^تأكيد الاستبدال/ }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 2, name: /خصم 20 ريال/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(ar['redeem.emailNote'])).not.toBeInTheDocument();
+  });
+
   test('a paused programme explains why and turns every redeem button off', async () => {
     serveLoyalty(
       loyaltyBody({

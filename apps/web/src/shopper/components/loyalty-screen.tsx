@@ -61,7 +61,8 @@ export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
     ? [
         t('redeem.successTitle', { name: `\u2068${state.newCoupon.name}\u2069` }),
         state.newCoupon.code ? `${t('redeem.codeLabel')}: ${state.newCoupon.code}` : '',
-        t('redeem.emailNote'),
+        // A shopper Salla knows by mobile only gets no coupon e-mail: say nothing of one.
+        data.customer.email ? t('redeem.emailNote') : '',
       ]
         .filter(Boolean)
         .join('. ')
@@ -124,7 +125,12 @@ export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
         {announcement}
       </p>
       {state.newCoupon ? (
-        <NewCoupon coupon={state.newCoupon} onDismiss={controller.dismissCoupon} {...cart} />
+        <NewCoupon
+          coupon={state.newCoupon}
+          mailed={Boolean(data.customer.email)}
+          onDismiss={controller.dismissCoupon}
+          {...cart}
+        />
       ) : null}
 
       <Tabs<TabId>
