@@ -30,6 +30,8 @@ let a: Store;
 let b: Store;
 const tokens = { shopperA: '', shopperB: '' };
 let rewardA = '';
+/** Store A's redeemed coupon: the `{couponId}` of the shopper's coupon routes. */
+let couponA = '';
 
 beforeAll(async () => {
   world = await createWorld();
@@ -55,6 +57,7 @@ beforeAll(async () => {
     },
   );
   expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
+  couponA = (redeemed.body as { data: { id: string } }).data.id;
   // The scheduled jobs run 5 s after boot and book their runs (job_runs): let them finish, so
   // the snapshots see only what requests write.
   await sleep(Math.max(0, world.api.readyAt + 6_000 - Date.now()));
@@ -405,6 +408,7 @@ test("every route with another store's token or ids: 401/403/404, that store unt
     const url = route.path
       .replace('{merchantId}', String(a.merchantId))
       .replace('{customerId}', String(shopperOfA.id))
+      .replace('{couponId}', couponA)
       // A shopper's account takes the shopper's id; every other {id} is a reward or coupon.
       .replace('/customers/{id}', `/customers/${shopperOfA.id}`)
       .replace('{id}', rewardA);
@@ -433,6 +437,7 @@ test("every route with another store's token or ids: 401/403/404, that store unt
     const url = route.path
       .replace('{merchantId}', String(a.merchantId))
       .replace('{customerId}', String(shopperOfA.id))
+      .replace('{couponId}', couponA)
       // A shopper's account takes the shopper's id; every other {id} is a reward or coupon.
       .replace('/customers/{id}', `/customers/${shopperOfA.id}`)
       .replace('{id}', rewardA);
