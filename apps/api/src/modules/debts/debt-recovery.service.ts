@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createPerStoreRuns } from '../../lib/per-store-runs.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { SallaApiError } from '../../lib/salla-client.ts';
@@ -146,32 +147,22 @@ export function createDebtRecovery(
     return result;
   }
 
-  const running = new Map<number, Promise<unknown>>();
-  const again = new Set<number>();
+  const runs = createPerStoreRuns(
+    (merchantId) => recoverDue({ merchantId }),
+    (err, merchantId) => log.error({ err, merchantId }, 'debt recovery failed'),
+  );
 
   /**
    * After a transaction that queued a recovery committed: the store's due recoveries, one run
    * per store at a time on this instance (the timer takes what another instance queued).
    */
   function afterCommit(merchantId: number): void {
-    if (running.has(merchantId)) {
-      again.add(merchantId);
-      return;
-    }
-    const run = (async () => {
-      do {
-        again.delete(merchantId);
-        await recoverDue({ merchantId });
-      } while (again.has(merchantId));
-    })()
-      .catch((err: unknown) => log.error({ err, merchantId }, 'debt recovery failed'))
-      .finally(() => running.delete(merchantId));
-    running.set(merchantId, run);
+    runs.start(merchantId);
   }
 
   /** Waits for the runs started after commits (tests). */
   async function idle(): Promise<void> {
-    while (running.size > 0) await Promise.all([...running.values()]);
+    await runs.idle();
   }
 
   return { recoverDue, afterCommit, idle };

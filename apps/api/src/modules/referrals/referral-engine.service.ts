@@ -18,6 +18,7 @@ import {
   type ShopperCoupon,
   type ShopperReferral,
 } from '@nuqat/contracts';
+import { createPerStoreRuns } from '../../lib/per-store-runs.ts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -856,25 +857,15 @@ export function createReferralEngine(
    */
   const pendingStores = new Set<number>();
   let pendingStoresLoaded = false;
-  const running = new Map<number, Promise<unknown>>();
-  const again = new Set<number>();
+  const runs = createPerStoreRuns(
+    (merchantId) => settle({ merchantId }),
+    (err, merchantId) => log.error({ err, merchantId }, 'referral settle failed'),
+  );
 
   /** After an order event was committed: settle the store's referrals, one run at a time. */
   function afterOrderEvent(merchantId: number): void {
     if (pendingStoresLoaded && !pendingStores.has(merchantId)) return;
-    if (running.has(merchantId)) {
-      again.add(merchantId);
-      return;
-    }
-    const run = (async () => {
-      do {
-        again.delete(merchantId);
-        await settle({ merchantId });
-      } while (again.has(merchantId));
-    })()
-      .catch((err: unknown) => log.error({ err, merchantId }, 'referral settle failed'))
-      .finally(() => running.delete(merchantId));
-    running.set(merchantId, run);
+    runs.start(merchantId);
   }
 
   /** The timer's run: every store, and the list of stores with pending referrals renewed. */
@@ -889,7 +880,7 @@ export function createReferralEngine(
 
   /** Waits for the settle runs started after order events (tests). */
   async function idle(): Promise<void> {
-    while (running.size > 0) await Promise.all([...running.values()]);
+    await runs.idle();
   }
 
   async function list(merchantId: number, query: ReferralsQuery) {
