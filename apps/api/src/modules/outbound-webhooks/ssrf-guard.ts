@@ -22,7 +22,10 @@ export const systemLookup: LookupFn = async (hostname) =>
     family: a.family === 6 ? 6 : 4,
   }));
 
-const blocked = new BlockList();
+// Two lists: a BlockList holding IPv6 rules also matches IPv4 addresses through their mapped form
+// (::ffff:0:0/96 would then refuse every IPv4 address), so each family is checked on its own.
+const blocked4 = new BlockList();
+const blocked6 = new BlockList();
 // IPv4: "this" network, private (RFC 1918), shared/CGNAT, loopback, link-local (cloud metadata
 // 169.254.169.254), IETF protocol assignments, documentation, benchmarking, multicast, reserved,
 // broadcast.
@@ -43,7 +46,7 @@ for (const [net, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
+  blocked4.addSubnet(net, prefix, 'ipv4');
 }
 // IPv6: unspecified and loopback, IPv4-mapped and -translated (they would reach an IPv4 address
 // unchecked), NAT64, discard, Teredo and documentation, 6to4 (embeds an IPv4), unique local
@@ -63,7 +66,7 @@ for (const [net, prefix] of [
   ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+  blocked6.addSubnet(net, prefix, 'ipv6');
 }
 
 function isLoopback(address: string): boolean {
@@ -74,7 +77,7 @@ function isLoopback(address: string): boolean {
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return family === 4 ? !blocked4.check(address, 'ipv4') : !blocked6.check(address, 'ipv6');
 }
 
 export interface GuardOptions {

@@ -279,25 +279,49 @@ describe('the public API', () => {
     const key = await createKey(s, ['customers:read', 'points:adjust']);
     const url = `/customers/${s.customer.id}/points`;
     const idem = randomUUID();
-    const first = await v1(key.secret, 'POST', url, { points: 40, reason: 'Goodwill' }, {
-      'idempotency-key': idem,
-    });
+    const first = await v1(
+      key.secret,
+      'POST',
+      url,
+      { points: 40, reason: 'Goodwill' },
+      {
+        'idempotency-key': idem,
+      },
+    );
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data.balanceAfter).toBe(140);
-    const again = await v1(key.secret, 'POST', url, { points: 40, reason: 'Goodwill' }, {
-      'idempotency-key': idem,
-    });
+    const again = await v1(
+      key.secret,
+      'POST',
+      url,
+      { points: 40, reason: 'Goodwill' },
+      {
+        'idempotency-key': idem,
+      },
+    );
     expect(again.json().data).toEqual(first.json().data);
-    const other = await v1(key.secret, 'POST', url, { points: 41, reason: 'Goodwill' }, {
-      'idempotency-key': idem,
-    });
+    const other = await v1(
+      key.secret,
+      'POST',
+      url,
+      { points: 41, reason: 'Goodwill' },
+      {
+        'idempotency-key': idem,
+      },
+    );
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
     const missing = await v1(key.secret, 'POST', url, { points: 40, reason: 'Goodwill' });
     expect(missing.statusCode).toBe(400);
-    const tooMuch = await v1(key.secret, 'POST', url, { points: -1000, reason: 'Too much' }, {
-      'idempotency-key': randomUUID(),
-    });
+    const tooMuch = await v1(
+      key.secret,
+      'POST',
+      url,
+      { points: -1000, reason: 'Too much' },
+      {
+        'idempotency-key': randomUUID(),
+      },
+    );
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().code).toBe('ADJUSTMENT_EXCEEDS_BALANCE');
     expect(await balanceOf(ctx, s.merchantId, s.customer.id)).toBe(140);
