@@ -437,7 +437,7 @@ describe('the outbox', () => {
       (await call(s, 'GET', '/webhooks/endpoints')).json(),
     ).data;
     expect(endpoints[0]).toMatchObject({ enabled: false, disabledReason: 'failing' });
-    const mail = await ctx.smtp.waitForMail(s.email);
+    const mail = await ctx.smtp.waitForMail(s.email!);
     expect(mail.subject).toContain('webhook');
     expect(mail.text).toContain(receiver.url);
     // Switched off: new events are not queued for it, and nothing is sent.
@@ -561,9 +561,9 @@ describe('the outbox', () => {
       fromTier: null,
       toTier: { id: randomUUID(), nameAr: 'فضي', nameEn: 'Silver', colour: '#94a3b8', position: 1 },
       direction: 1,
-      cause: 'event',
+      cause: 'activity',
       basisValue: 100,
-    } as typeof tierChanges.$inferInsert);
+    });
     await db.execute(sql`
       insert into referrals (merchant_id, code, inviter_customer_id, friend_customer_id, status,
                              friend_type, friend_value, inviter_type, inviter_value)
