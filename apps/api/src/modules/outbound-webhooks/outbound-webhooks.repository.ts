@@ -234,7 +234,15 @@ export async function findDelivery(db: Executor, merchantId: number, id: string)
 export async function replayDelivery(db: Executor, merchantId: number, id: string) {
   await db
     .update(webhookDeliveries)
-    .set({ status: 'pending', nextAttemptAt: null, leaseUntil: null, attempts: 0 })
+    // A fresh day of retries: the count and the last answer start over.
+    .set({
+      status: 'pending',
+      nextAttemptAt: null,
+      leaseUntil: null,
+      attempts: 0,
+      lastStatusCode: null,
+      lastError: null,
+    })
     .where(
       and(
         eq(webhookDeliveries.merchantId, merchantId),

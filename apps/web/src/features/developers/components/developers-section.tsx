@@ -50,6 +50,14 @@ const EVENT_KEYS = {
   'customer.erased': 'events.customer_erased',
 } as const satisfies Record<WebhookEventType, string>;
 
+/** i18next reads `:` as a namespace separator: the scopes' keys use `_`. */
+const SCOPE_KEYS = {
+  'customers:read': 'customers_read',
+  'points:adjust': 'points_adjust',
+  'rewards:read': 'rewards_read',
+  'webhooks:manage': 'webhooks_manage',
+} as const satisfies Record<ApiKeyScope, string>;
+
 interface Failure {
   message: Message;
   detail: Message | null;
@@ -179,7 +187,7 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
         <p className="flex flex-wrap gap-1">
           {apiKey.scopes.map((scope) => (
             <Badge key={scope} tone="blue">
-              {t(`scopes.${scope}.name`)}
+              {t(`scopes.${SCOPE_KEYS[scope]}.name`)}
             </Badge>
           ))}
         </p>
@@ -286,8 +294,8 @@ function ApiKeysCard({ keys }: { keys: ApiKey[] }) {
             options={API_KEY_SCOPES}
             selected={scopes}
             onChange={setScopes}
-            labelOf={(s) => t(`scopes.${s}.name`)}
-            hintOf={(s) => t(`scopes.${s}.hint`)}
+            labelOf={(s) => t(`scopes.${SCOPE_KEYS[s]}.name`)}
+            hintOf={(s) => t(`scopes.${SCOPE_KEYS[s]}.hint`)}
           />
           <Button type="submit" loading={create.isPending}>
             {t('keys.create')}
@@ -400,6 +408,9 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
           <code dir="ltr" className="text-xs text-slate-500 dark:text-slate-400">
             {delivery.eventId}
           </code>
+        </p>
+        <p dir="ltr" className="text-start text-xs break-all text-slate-600 dark:text-slate-300">
+          {delivery.endpointUrl}
         </p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
           {formatDateTime(delivery.createdAt, language)} ·{' '}
