@@ -30,6 +30,7 @@ import {
 } from './modules/customers/customers.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createInsightsService } from './modules/insights/insights.service.ts';
+import { createInsightsFold } from './modules/insights/insights-fold.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { createRewardsService } from './modules/rewards/rewards.service.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       afterRecoveryQueued: debts.afterCommit,
     }),
     jobs: createJobsService(context),
+    insightsFold: createInsightsFold(context),
     sallaJobs: createSallaJobs({ ctx: context, salla, authService: auth, sallaTokens }),
     redemptions,
     debts,

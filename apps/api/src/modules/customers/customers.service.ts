@@ -33,7 +33,7 @@ import {
   forgiveDebt as forgiveOwedPoints,
   rewriteLedgerNotes,
 } from '../engine/ledger.service.ts';
-import { findDebtRecovery } from '../debts/debts.repository.ts';
+import { findDebtRecovery } from '../engine/debt-queue.repository.ts';
 import { lockCustomerBalance } from '../engine/ledger.repository.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
 import {
@@ -46,7 +46,7 @@ import { tierBrief, tierChangeView, tiersLive } from '../tiers/tiers.service.ts'
 import { skipNotificationsOfErased } from '../notifications/outbox.ts';
 import { findFriendEmailsOf, forgetFriendEmails } from '../referrals/referrals.repository.ts';
 import { redactShopperDeadLetters } from '../salla/dead-letters.repository.ts';
-import { redactShopperEvents } from '../salla/webhooks.repository.ts';
+import { redactShopperEvents } from '../engine/journal.repository.ts';
 import { BOM, csvLine, parseCsv } from './csv.ts';
 import { erasedPerson, redactPerson, textPatterns } from './erasure.ts';
 import {

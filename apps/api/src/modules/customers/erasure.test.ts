@@ -32,7 +32,7 @@ import {
 import { extractMailedCode } from '../../test/smtp-sink.ts';
 import { signedInStore, uniqueEmail, uniqueIp, type SignedInStore } from '../../test/test-app.ts';
 import { insertReward } from '../rewards/rewards.repository.ts';
-import { REDACT_BATCH } from '../salla/webhooks.repository.ts';
+import { REDACT_BATCH } from '../engine/journal.repository.ts';
 import { erasedPerson, REDACTED, redactPerson, textPatterns } from './erasure.ts';
 
 /**

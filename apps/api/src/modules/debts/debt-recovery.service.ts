@@ -10,7 +10,7 @@ import {
   findCouponsToReclaim,
   findWithdrawableCoupons,
 } from '../rewards/redemptions.repository.ts';
-import { claimDueRecoveries, settleRecovery, type RecoveryClaim } from './debts.repository.ts';
+import { claimDueRecoveries, settleRecovery, type RecoveryClaim } from '../engine/debt-queue.repository.ts';
 
 /**
  * Points that were spent and then clawed back do not become free money (docs/decisions/027).

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
-import { foldInsights } from '../insights/insights.repository.ts';
 import { findRules, findTierMultipliers } from './engine.repository.ts';
 import { earningBlock, riyadhToday } from './engine-rules.ts';
 import { enabled, expiryFor, releaseOrder, type EngineConfig } from './engine.service.ts';
@@ -197,12 +196,7 @@ export function createJobsService(ctx: AppContext) {
     return { released };
   }
 
-  /** Folds the insights differences written since the last run into the daily rows. */
-  async function runInsightsFold(): Promise<{ folded: number }> {
-    return { folded: await foldInsights(db) };
-  }
-
-  return { runBirthdays, runExpiry, runUninstallPurge, runReleases, runInsightsFold };
+  return { runBirthdays, runExpiry, runUninstallPurge, runReleases };
 }
 
 export type JobsService = ReturnType<typeof createJobsService>;

@@ -10,7 +10,7 @@ import { findMerchantByEmail, findMerchantById } from '../merchants/merchants.re
 import { authorizeEffect, STALE_LIFECYCLE } from './app-events.ts';
 import { claimProfileFetch } from './salla-jobs.repository.ts';
 import { storeTokens } from './salla-tokens.service.ts';
-import { deliveryExists, insertWebhookEvent } from './webhooks.repository.ts';
+import { deliveryExists, insertWebhookEvent } from '../engine/journal.repository.ts';
 import { parseOrFail, type WebhookOutcome } from './payload.ts';
 
 /** The envelope as stored: Salla's access and refresh tokens removed from its data. */
