@@ -20,7 +20,8 @@ function* sources(dir) {
   }
 }
 
-const importRe = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)'|import\('([^']+)'\)/g;
+const importRe =
+  /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)'|import\('([^']+)'\)/g;
 const moduleOf = (path) => {
   const rel = relative(modulesDir, path);
   return rel.startsWith('..') ? null : rel.split('/')[0];
@@ -62,7 +63,8 @@ function visit(v) {
     if (!state.has(w)) {
       visit(w);
       state.get(v).low = Math.min(state.get(v).low, state.get(w).low);
-    } else if (state.get(w).onStack) state.get(v).low = Math.min(state.get(v).low, state.get(w).index);
+    } else if (state.get(w).onStack)
+      state.get(v).low = Math.min(state.get(v).low, state.get(w).index);
   }
   if (state.get(v).low === state.get(v).index) {
     const component = [];
@@ -85,7 +87,8 @@ if (cycles.length === 0) {
     console.error(`modules in a cycle: ${component.join(', ')}`);
     for (const from of component)
       for (const [to, files] of edges.get(from))
-        if (component.includes(to)) console.error(`  ${from} → ${to}: ${[...new Set(files)].join(', ')}`);
+        if (component.includes(to))
+          console.error(`  ${from} → ${to}: ${[...new Set(files)].join(', ')}`);
   }
   process.exit(1);
 }

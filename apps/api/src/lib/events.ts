@@ -16,13 +16,13 @@ export interface DomainEvents {
 type Handler<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void;
 
 export function createEventBus(log: Pick<FastifyBaseLogger, 'warn'>) {
-  const handlers: { [K in keyof DomainEvents]?: Handler<K>[] } = {};
+  const handlers = new Map<keyof DomainEvents, ((payload: never) => void)[]>();
   return {
     on<K extends keyof DomainEvents>(event: K, handler: Handler<K>): void {
-      (handlers[event] ??= [] as never as Handler<K>[]).push(handler);
+      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
     },
     emit<K extends keyof DomainEvents>(event: K, payload: DomainEvents[K]): void {
-      for (const handler of (handlers[event] ?? []) as Handler<K>[]) {
+      for (const handler of (handlers.get(event) ?? []) as Handler<K>[]) {
         try {
           handler(payload);
         } catch (err) {

@@ -1,11 +1,11 @@
-import { subscriptionActive } from '../merchants/plan-rules.ts';
+import { subscriptionActive } from '../merchants/index.ts';
 import type { MerchantRow, OrderRow } from './engine.repository.ts';
 
 /** Pure rules of the engine, kept apart from I/O so they read (and test) as the policy they are. */
 
 // Callers of the engine read these here until they import lib/ and merchants/ themselves.
 export { RIYADH_OFFSET_MS, riyadhToday } from '../../lib/riyadh-time.ts';
-export { monthlyOrderLimit, planPeriodStart, subscriptionActive } from '../merchants/plan-rules.ts';
+export { monthlyOrderLimit, planPeriodStart, subscriptionActive } from '../merchants/index.ts';
 const NON_QUALIFYING = new Set(['payment_pending', 'canceled']);
 const RETURN_SLUGS = new Set(['restoring', 'restored']);
 

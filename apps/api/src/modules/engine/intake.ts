@@ -61,7 +61,12 @@ export interface Delivery {
 }
 
 /** Order events whose first delivery the fast path may take. */
-const FAST_KINDS: ReadonlySet<OrderEventKind> = new Set(['created', 'updated', 'status', 'amounts']);
+const FAST_KINDS: ReadonlySet<OrderEventKind> = new Set([
+  'created',
+  'updated',
+  'status',
+  'amounts',
+]);
 
 export function createEventIntake(ctx: AppContext) {
   const { db, log, config, events } = ctx;
@@ -106,9 +111,15 @@ export function createEventIntake(ctx: AppContext) {
     event: StoreEvent,
     delivery: Delivery,
   ): Promise<EventResult & { recoveryDue: boolean }> {
-    const done = (note: string | null = null) => ({ outcome: 'processed' as const, note, recoveryDue: false });
-    if (event.type === 'unknown') return { outcome: 'ignored', note: 'unknown event', recoveryDue: false };
-    if (event.type === 'store') return { ...(await event.apply(tx, current.merchant)), recoveryDue: false };
+    const done = (note: string | null = null) => ({
+      outcome: 'processed' as const,
+      note,
+      recoveryDue: false,
+    });
+    if (event.type === 'unknown')
+      return { outcome: 'ignored', note: 'unknown event', recoveryDue: false };
+    if (event.type === 'store')
+      return { ...(await event.apply(tx, current.merchant)), recoveryDue: false };
     if (current.merchant.installStatus === 'uninstalled')
       return { outcome: 'ignored', note: 'store uninstalled', recoveryDue: false };
     const { at } = delivery;
@@ -126,11 +137,16 @@ export function createEventIntake(ctx: AppContext) {
         return { outcome: 'processed', note: `${earnStatus}${refundNote}`, recoveryDue };
       }
       case 'customer':
-        if (event.created) await applyCustomerCreated(tx, current, { customer: event.customer, at });
+        if (event.created)
+          await applyCustomerCreated(tx, current, { customer: event.customer, at });
         else await upsertCustomer(tx, current.merchant.id, event.customer, at);
         return done();
       case 'review':
-        return done((await applyReview(tx, current, { review: event.review, at })) ? 'awarded' : 'not awarded');
+        return done(
+          (await applyReview(tx, current, { review: event.review, at }))
+            ? 'awarded'
+            : 'not awarded',
+        );
     }
   }
 
@@ -193,7 +209,8 @@ export function createEventIntake(ctx: AppContext) {
     result ??= await inTransaction(event, delivery);
     if (result.outcome === 'processed' && event.type === 'order')
       events.emit('order.applied', { merchantId: delivery.merchantId });
-    if (result.recoveryDue) events.emit('debt.recovery-queued', { merchantId: delivery.merchantId });
+    if (result.recoveryDue)
+      events.emit('debt.recovery-queued', { merchantId: delivery.merchantId });
     return { outcome: result.outcome, note: result.note };
   }
 

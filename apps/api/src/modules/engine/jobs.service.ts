@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { findMerchantById } from '../merchants/index.ts';
 import { findRules, findTierMultipliers } from './engine.repository.ts';
 import { earningBlock, riyadhToday } from './engine-rules.ts';
 import { enabled, expiryFor, releaseOrder, type EngineConfig } from './engine.service.ts';

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { webhooks } from '@nuqat/salla-sandbox';
 import { jobRuns, merchants, webhookEvents } from '../../db/schema/index.ts';
 import { openForStore } from '../../lib/crypto.ts';
-import { riyadhToday } from '../engine/engine-rules.ts';
-import { PURGE_RUN_STALE_MS } from '../engine/jobs.service.ts';
+import { riyadhToday } from '../engine/index.ts';
+import { PURGE_RUN_STALE_MS } from '../engine/index.ts';
 import {
   balanceOf,
   createEngineContext,

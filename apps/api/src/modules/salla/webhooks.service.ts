@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SallaClient } from '../../lib/salla-client.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AuthService } from '../auth/index.ts';
 import {
   applyInstalled,
   applySubscriptionEvent,
@@ -340,7 +340,8 @@ export function createWebhookService(deps: {
 
   async function isRedelivery(key: string, event: string): Promise<boolean> {
     if (recentlyAcknowledged(key)) return true;
-    const kind = ORDER_KINDS[event as SallaEvent] ?? (event === 'order.status.updated' ? 'status' : null);
+    const kind =
+      ORDER_KINDS[event as SallaEvent] ?? (event === 'order.status.updated' ? 'status' : null);
     if (kind && intake.takesFastPath(kind)) return false;
     const seen = await deliveryExists(db, key);
     if (seen) counters.redeliveries += 1;
