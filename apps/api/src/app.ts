@@ -45,7 +45,12 @@ import {
 } from './modules/engine/index.ts';
 import { createEventBus } from './lib/events.ts';
 import { createSallaTokenService, type SallaTokenService } from './modules/salla/index.ts';
-import { createSallaJobs, type SallaJobs } from './modules/salla/index.ts';
+import {
+  createSallaJobs,
+  createStorePurge,
+  type SallaJobs,
+  type StorePurge,
+} from './modules/salla/index.ts';
 import { countPendingDeadLetters } from './modules/salla/index.ts';
 import { sallaWebhookRoutes } from './modules/salla/index.ts';
 import { createRedemptionService, type RedemptionService } from './modules/rewards/index.ts';
@@ -91,6 +96,7 @@ export interface App {
     webhooks: WebhookService;
     jobs: JobsService;
     insightsFold: ReturnType<typeof createInsightsFold>;
+    storePurge: StorePurge;
     intake: EventIntake;
     sallaJobs: SallaJobs;
     shopper: ShopperService;
@@ -193,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }),
     jobs: createJobsService(context),
     insightsFold: createInsightsFold(context),
+    storePurge: createStorePurge(context),
     sallaJobs: createSallaJobs({ ctx: context, salla, authService: auth, sallaTokens }),
     redemptions,
     debts,

@@ -121,7 +121,7 @@ async function main(): Promise<void> {
       .runBirthdays()
       .then(() => app.services.jobs.runReleases())
       .then(() => app.services.jobs.runExpiry())
-      .then(() => app.services.jobs.runUninstallPurge())
+      .then(() => app.services.storePurge.run())
       .then(() => app.services.redemptions.reconcileRedemptions())
       .then(() => app.services.sallaJobs.runTokenRefresh())
       .then(() => app.services.sallaJobs.runProfileFetches())

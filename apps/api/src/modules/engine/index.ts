@@ -23,10 +23,11 @@ export type {
 export { createEventIntake } from './intake.ts';
 export type { EventIntake, EventOutcome, EventResult, StoreEvent } from './intake.ts';
 export { claimJobRun, finishJobRun, touchJobRun } from './jobs.repository.ts';
-export { PURGE_RUN_STALE_MS, createJobsService } from './jobs.service.ts';
+export { createJobsService } from './jobs.service.ts';
 export type { JobsService } from './jobs.service.ts';
 export {
   REDACT_BATCH,
+  deleteJournal,
   deliveryExists,
   insertWebhookEvent,
   redactShopperEvents,

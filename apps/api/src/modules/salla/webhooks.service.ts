@@ -14,7 +14,6 @@ import {
 } from '@nuqat/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SallaClient } from '../../lib/salla-client.ts';
 import type { AuthService } from '../auth/index.ts';
