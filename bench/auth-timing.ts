@@ -53,7 +53,10 @@ try {
     );
     // The known address's mail goes after the answer; let it go before the next pair.
     await ctx.smtp.waitForMail(email, { after: before });
-    if (i > 0) (forgot.known.push(k), forgot.unknown.push(u));
+    if (i > 0) {
+      forgot.known.push(k);
+      forgot.unknown.push(u);
+    }
   }
 
   const argon2: number[] = [];
@@ -75,7 +78,10 @@ try {
       400,
       'reset',
     );
-    if (i > 0) (wrong.verify.push(v), wrong.reset.push(r));
+    if (i > 0) {
+      wrong.verify.push(v);
+      wrong.reset.push(r);
+    }
   }
 
   const f = (ms: number) => `${ms.toFixed(2)} ms`;
