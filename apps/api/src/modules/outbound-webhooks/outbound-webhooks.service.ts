@@ -10,7 +10,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openForStore, sealForStore } from '../../lib/crypto.ts';
-import { requireOpenApiPlan } from '../public-api/api-keys.service.ts';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import { requireOpenApiPlan } from './plan.ts';
 import { endpointSwitchedOffMail } from './mail.ts';
 import {
   claimDueDeliveries,
@@ -73,30 +74,6 @@ function toDelivery(row: DeliveryRow, url: string): WebhookDelivery {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-function encodeCursor(at: string, id: string): string {
-  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
-}
-export function decodeKeysetCursor(cursor: string): { at: string; id: string } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      typeof value[1] === 'string' &&
-      /^[0-9a-f-]{36}$/i.test(value[1]) &&
-      !Number.isNaN(Date.parse(value[0]))
-    )
-      return { at: value[0], id: value[1] };
-  } catch {
-    // the validation error below
-  }
-  throw new AppError('VALIDATION_FAILED', {
-    issues: [{ path: 'cursor', code: 'invalid_cursor', message: 'Unknown cursor' }],
-  });
-}
-export const encodeKeysetCursor = encodeCursor;
 
 export interface OutboundWebhooksOptions {
   /** DNS for the SSRF guard; tests inject one. */
@@ -192,7 +169,7 @@ export function createOutboundWebhooks(
     return {
       items: page.map((r) => toDelivery(r.delivery, r.url)),
       nextCursor:
-        rows.length > query.limit && last ? encodeCursor(last.atKey, last.delivery.id) : null,
+        rows.length > query.limit && last ? encodeKeysetCursor(last.atKey, last.delivery.id) : null,
     };
   }
 

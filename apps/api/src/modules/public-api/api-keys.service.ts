@@ -8,7 +8,7 @@ import {
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { requireOpenApiPlan } from '../outbound-webhooks/index.ts';
 import {
   countLiveApiKeys,
   findApiKeyByHash,
@@ -43,19 +43,6 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
   };
-}
-
-/** Growth plan only (the offer is shown on /settings to Starter stores). */
-export async function requireOpenApiPlan(
-  ctx: Pick<AppContext, 'db'>,
-  merchantId: number,
-): Promise<void> {
-  const merchant = await findMerchantById(ctx.db, merchantId);
-  if (!merchant) throw new AppError('NOT_FOUND');
-  if (merchant.plan && planHasFeature(merchant.plan, 'openApi')) return;
-  throw new AppError('PLAN_FEATURE_REQUIRED', {
-    issues: [{ path: 'plan', code: 'plan_feature_required', message: 'openApi' }],
-  });
 }
 
 export function createApiKeysService(ctx: Pick<AppContext, 'db' | 'config' | 'now' | 'log'>) {

@@ -22,12 +22,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import type { CustomersService } from '../customers/customers.service.ts';
-import type { OutboundWebhooks } from '../outbound-webhooks/outbound-webhooks.service.ts';
-import {
-  decodeKeysetCursor,
-  encodeKeysetCursor,
-} from '../outbound-webhooks/outbound-webhooks.service.ts';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../lib/keyset-cursor.ts';
+import type { CustomersService } from '../customers/index.ts';
+import type { OutboundWebhooks } from '../outbound-webhooks/index.ts';
 import { apiKeyGuard, apiKeyOf } from './api-key-auth.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
 import {
