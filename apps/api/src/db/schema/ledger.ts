@@ -234,6 +234,14 @@ export const pointsLots = pgTable(
   ],
 );
 
+/**
+ * An order's newest status in the engine's own words (salla/ translates Salla's status names):
+ * waiting for payment, placed (paid or on its way: it counts), cancelled, or returned (a return
+ * begun or done). Null while no event said the status.
+ */
+export const ORDER_STAGES = ['awaiting_payment', 'placed', 'cancelled', 'returned'] as const;
+export type OrderStage = (typeof ORDER_STAGES)[number];
+
 export const ORDER_EARN_STATUSES = [
   'pending',
   'earned',
@@ -257,7 +265,9 @@ export const orders = pgTable(
     id: bigint('id', { mode: 'number' }).notNull(),
     customerId: bigint('customer_id', { mode: 'number' }),
     referenceId: text('reference_id'),
+    /** Salla's name for the status: a label the merchant reads and picks spendable statuses by. */
     statusSlug: text('status_slug'),
+    statusStage: text('status_stage', { enum: ORDER_STAGES }),
     /** Event time of the status above; an older event never overwrites a newer status. */
     statusAt: timestamp('status_at', { withTimezone: true }),
     totalHalalas: bigint('total_halalas', { mode: 'number' }).notNull().default(0),
