@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { findMerchantById } from '../merchants/index.ts';
 import type { EngineConfig } from './engine.service.ts';
 import { findRules, findTierMultipliers } from './engine.repository.ts';
 

@@ -37,7 +37,7 @@ import type {
 import { accountedForSources, countRuleEarns } from './ledger.repository.ts';
 import { creditPoints, debitPoints } from './ledger.service.ts';
 import { countOrderAgainstPlan } from './plan-usage.repository.ts';
-import { enqueueDebtRecovery } from '../debts/debts.repository.ts';
+import { enqueueDebtRecovery } from './debt-queue.repository.ts';
 import { earnMultiplier, multiplied, type TierMultipliers } from './tier-multipliers.ts';
 
 /**

@@ -76,6 +76,7 @@ function fixedService() {
     salla: ctx.app.salla,
     authService: ctx.app.services.auth,
     sallaTokens: ctx.app.services.sallaTokens,
+    intake: ctx.app.services.intake,
     parseEvent: (event, data) => {
       const fixed =
         data &&

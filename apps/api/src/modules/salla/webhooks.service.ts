@@ -14,10 +14,9 @@ import {
 } from '@nuqat/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SallaClient } from '../../lib/salla-client.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AuthService } from '../auth/index.ts';
 import {
   applyInstalled,
   applySubscriptionEvent,
@@ -25,30 +24,21 @@ import {
   isSubscriptionEvent,
   STALE_LIFECYCLE,
 } from './app-events.ts';
-import { createEngineConfigCache } from '../engine/config.ts';
-import { ensureMerchant, lockMerchant } from '../merchants/merchants.repository.ts';
-import { parseSallaTime } from './salla-values.ts';
 import {
-  applyCustomerCreated,
-  applyOrderEvent,
-  applyReview,
-  upsertCustomer,
-  type EngineConfig,
-  type OrderEventInput,
-} from '../engine/engine.service.ts';
-import type {
-  CustomerFacts,
-  OrderEventKind,
-  OrderFacts,
-  RefundFacts,
-  ReviewFacts,
-} from '../engine/facts.ts';
-import { planFastOrder, runFastOrder } from '../engine/fast-order.ts';
+  deliveryExists,
+  type CustomerFacts,
+  type EventIntake,
+  type OrderEventKind,
+  type OrderFacts,
+  type RefundFacts,
+  type ReviewFacts,
+  type StoreEvent,
+} from '../engine/index.ts';
+import { parseSallaTime } from './salla-values.ts';
 import { createInstallService } from './install.service.ts';
 import { customerFacts, orderFacts, reviewFacts } from './order-facts.ts';
 import { parseOrFail, type WebhookOutcome } from './payload.ts';
 import type { SallaTokenService } from './salla-tokens.service.ts';
-import { deliveryExists, insertWebhookEvent, setWebhookOutcome } from './webhooks.repository.ts';
 import {
   findDeadLetter,
   findPendingDeadLetters,
@@ -111,15 +101,6 @@ export function parseEventData(event: string, data: unknown): Parsed {
   if (known === 'app.store.authorize') parseOrFail(AppStoreAuthorizeDataSchema, data);
   return { type: 'app', event: known };
 }
-
-/** Events whose first delivery the fast path may take (engine/fast-order.ts). */
-const FAST_EVENTS = new Set([
-  'order.created',
-  'order.updated',
-  'order.status.updated',
-  'order.total.price.updated',
-  'order.products.updated',
-]);
 
 const sha256 = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
 
@@ -243,21 +224,16 @@ export function createWebhookService(deps: {
    * for a schema fixed after events were dead-lettered.
    */
   parseEvent?: typeof parseEventData;
-  /** Told after an order event was committed (the referral engine settles the store's referrals). */
-  afterOrderEvent?: (merchantId: number) => void;
-  /**
-   * Told after an event whose transaction queued a debt recovery committed (a clawback left
-   * points owed: the debts module withdraws coupons at Salla, outside this transaction).
-   */
-  afterRecoveryQueued?: (merchantId: number) => void;
+  /** The engine's entry for store events (engine/intake.ts). */
+  intake: EventIntake;
 }) {
   const { ctx, salla, authService, sallaTokens } = deps;
   const parseEvent = deps.parseEvent ?? parseEventData;
-  const { db, log, config } = ctx;
+  const { db, log } = ctx;
+  const { intake } = deps;
   const install = createInstallService({ ctx, salla, authService });
-  const configs = createEngineConfigCache();
-  /** How events were taken since start (the benchmark and the tests read it). */
-  const counters = { fastPath: 0, generalPath: 0, redeliveries: 0 };
+  /** Deliveries answered as redeliveries since start (the benchmark and the tests read it). */
+  const counters = { redeliveries: 0 };
 
   /**
    * `order.refunded` says nothing of the amount (reference, review section): ask Salla's Merchant
@@ -281,79 +257,55 @@ export function createWebhookService(deps: {
     }
   }
 
-  async function dispatch(
-    tx: Executor,
-    config: EngineConfig,
+  /** The event in the engine's words; the store's lifecycle events apply themselves here. */
+  async function storeEventOf(
     parsed: Parsed,
-    input: { event: string; at: Date; refund?: RefundFacts },
-  ): Promise<[WebhookOutcome, string | null, boolean?]> {
+    input: { merchantId: number; event: string; at: Date },
+  ): Promise<StoreEvent> {
     const { event, at } = input;
-    const { merchant } = config;
-    if (parsed.type === 'unknown') return ['ignored', 'unknown event'];
-    if (merchant.installStatus === 'uninstalled' && !event.startsWith('app.'))
-      return ['ignored', 'store uninstalled'];
     switch (parsed.type) {
-      case 'order': {
-        const { earnStatus, recoveryDue } = await applyOrderEvent(tx, config, {
+      case 'order':
+        return {
+          type: 'order',
           kind: parsed.kind,
           order: parsed.order,
-          at,
-          now: ctx.now(),
-          ...(input.refund ? { refund: input.refund } : {}),
-        });
-        const refundNote =
-          input.refund?.kind === 'full' ? `; full refund: ${input.refund.reason}` : '';
-        return ['processed', `${earnStatus}${refundNote}`, recoveryDue];
-      }
+          ...(parsed.kind === 'refunded'
+            ? { refund: await refundFacts(input.merchantId, parsed.order.id) }
+            : {}),
+        };
       case 'customer':
-        if (parsed.created)
-          await applyCustomerCreated(tx, config, { customer: parsed.customer, at });
-        else await upsertCustomer(tx, merchant.id, parsed.customer, at);
-        return ['processed', null];
+        return { type: 'customer', created: parsed.created, customer: parsed.customer };
       case 'review':
-        return [
-          'processed',
-          (await applyReview(tx, config, { review: parsed.review, at }))
-            ? 'awarded'
-            : 'not awarded',
-        ];
+        return { type: 'review', review: parsed.review };
       case 'subscription':
-        return [
-          'processed',
-          await applySubscriptionEvent(tx, merchant, { event, data: parsed.data, at }),
-        ];
-      case 'app': {
-        const applied =
-          parsed.event === 'app.installed'
-            ? await applyInstalled(tx, merchant, at)
-            : parsed.event === 'app.uninstalled'
-              ? await applyUninstalled(tx, merchant, at)
-              : 'applied';
-        return applied === 'stale' ? ['ignored', STALE_LIFECYCLE] : ['processed', null];
-      }
+        return {
+          type: 'store',
+          apply: async (tx, merchant) => ({
+            outcome: 'processed',
+            note: await applySubscriptionEvent(tx, merchant, { event, data: parsed.data, at }),
+          }),
+        };
+      case 'app':
+        return {
+          type: 'store',
+          apply: async (tx, merchant) => {
+            const applied =
+              parsed.event === 'app.installed'
+                ? await applyInstalled(tx, merchant, at)
+                : parsed.event === 'app.uninstalled'
+                  ? await applyUninstalled(tx, merchant, at)
+                  : 'applied';
+            if (applied !== 'stale') return { outcome: 'processed', note: null };
+            log.info(
+              { merchantId: merchant.id, event, eventAt: at, newest: merchant.lifecycleEventAt },
+              "webhook ignored: older than the store's newest install lifecycle event",
+            );
+            return { outcome: 'ignored', note: STALE_LIFECYCLE };
+          },
+        };
+      case 'unknown':
+        return { type: 'unknown' };
     }
-  }
-
-  /** The first event of an order in one statement, when the fast path can take it. */
-  async function tryFastPath(
-    merchantId: number,
-    input: OrderEventInput,
-    delivery: { dedupeKey: string; event: string; eventAt: Date; body: string },
-  ): Promise<WebhookOutcome | null> {
-    let current = configs.cached(merchantId) ?? (await configs.current(db, merchantId));
-    for (let attempt = 0; current && attempt < 2; attempt++) {
-      const plan = planFastOrder(current, input);
-      if (!plan) return null;
-      const outcome = await runFastOrder(db, plan, delivery);
-      if (outcome.kind === 'done') {
-        counters.fastPath += 1;
-        return 'processed';
-      }
-      if (outcome.kind === 'duplicate') return 'duplicate';
-      if (outcome.kind === 'fallback') return null;
-      current = await configs.current(db, merchantId);
-    }
-    return null;
   }
 
   /**
@@ -387,110 +339,41 @@ export function createWebhookService(deps: {
 
   async function isRedelivery(key: string, event: string): Promise<boolean> {
     if (recentlyAcknowledged(key)) return true;
-    if (config.engineFastPath && FAST_EVENTS.has(event)) return false;
+    const kind =
+      ORDER_KINDS[event as SallaEvent] ?? (event === 'order.status.updated' ? 'status' : null);
+    if (kind && intake.takesFastPath(kind)) return false;
     const seen = await deliveryExists(db, key);
     if (seen) counters.redeliveries += 1;
     return seen;
   }
 
-  /** Stores the event (once) and applies it: the fast path, or one transaction. */
+  /** Stores the event (once) and applies it: the engine's entry, called once. */
   async function receive(input: {
     raw: Buffer;
     envelope: SallaEnvelope;
     dedupeKey?: string;
   }): Promise<WebhookOutcome> {
-    const dedupeKey = input.dedupeKey ?? sha256(input.raw);
-    const { outcome, recoveryDue } = await apply({ ...input, dedupeKey });
-    remember(dedupeKey);
-    if (outcome === 'processed' && input.envelope.event.startsWith('order.'))
-      deps.afterOrderEvent?.(input.envelope.merchant);
-    if (recoveryDue) deps.afterRecoveryQueued?.(input.envelope.merchant);
-    return outcome;
-  }
-
-  async function apply({
-    raw,
-    envelope,
-    dedupeKey,
-  }: {
-    raw: Buffer;
-    envelope: SallaEnvelope;
-    dedupeKey: string;
-  }): Promise<{ outcome: WebhookOutcome; recoveryDue: boolean }> {
+    const { raw, envelope } = input;
+    const dedupeKey = input.dedupeKey ?? sha256(raw);
     const at = parseSallaTime(envelope.created_at) ?? ctx.now();
     const parsed = parseEvent(envelope.event, envelope.data);
+    let outcome: WebhookOutcome;
     if (envelope.event === 'app.store.authorize')
-      return { outcome: await install.authorize(envelope, dedupeKey, at), recoveryDue: false };
-    const merchantId = envelope.merchant;
-
-    let refund: RefundFacts | undefined;
-    if (parsed.type === 'order') {
-      if (parsed.kind === 'refunded') refund = await refundFacts(merchantId, parsed.order.id);
-      else if (config.engineFastPath) {
-        const fast = await tryFastPath(
-          merchantId,
-          { kind: parsed.kind, order: parsed.order, at, now: ctx.now() },
-          { dedupeKey, event: envelope.event, eventAt: at, body: raw.toString('utf8') },
-        );
-        if (fast) return { outcome: fast, recoveryDue: false };
-      }
-    }
-
-    counters.generalPath += 1;
-    return db.transaction(async (tx) => {
-      const stored = await insertWebhookEvent(tx, {
+      outcome = await install.authorize(envelope, dedupeKey, at);
+    else {
+      const merchantId = envelope.merchant;
+      const event = await storeEventOf(parsed, { merchantId, event: envelope.event, at });
+      ({ outcome } = await intake.receive(event, {
         merchantId,
         dedupeKey,
         event: envelope.event,
-        eventAt: at,
-        payload: parsed.type === 'unknown' ? unhandledPayload(envelope) : envelope,
-        outcome: 'received',
-      });
-      if (!stored) return { outcome: 'duplicate' as const, recoveryDue: false };
-      let current = await configs.current(tx, merchantId);
-      if (!current) {
-        // Events arrive in any order: the first one to name a store creates its row.
-        await ensureMerchant(tx, merchantId);
-        current = (await configs.current(tx, merchantId))!;
-      }
-      if (
-        parsed.type === 'subscription' ||
-        parsed.type === 'app' ||
-        current.merchant.installStatus === 'uninstalled'
-      ) {
-        // Only the store's own lifecycle events change its row: they alone lock it. Any event of
-        // an uninstalled store locks it too, as the uninstall purge does before it deletes one:
-        // an event either lands before the purge looks (and keeps the store) or after it.
-        let locked = await lockMerchant(tx, merchantId);
-        if (!locked) {
-          // Purged while this waited: the event names the store anew, as a first event does.
-          configs.forget(merchantId);
-          await ensureMerchant(tx, merchantId);
-          current = (await configs.current(tx, merchantId))!;
-          locked = (await lockMerchant(tx, merchantId))!;
-        }
-        current = { ...current, merchant: locked };
-      }
-      const [outcome, note, recoveryDue = false] = await dispatch(tx, current, parsed, {
-        event: envelope.event,
         at,
-        ...(refund ? { refund } : {}),
-      });
-      await setWebhookOutcome(tx, merchantId, stored.id, outcome, note);
-      if (note === STALE_LIFECYCLE)
-        log.info(
-          {
-            merchantId,
-            event: envelope.event,
-            eventAt: at,
-            newest: current.merchant.lifecycleEventAt,
-          },
-          "webhook ignored: older than the store's newest install lifecycle event",
-        );
-      else if (outcome === 'ignored')
-        log.info({ merchantId, event: envelope.event, note }, 'webhook ignored');
-      return { outcome, recoveryDue };
-    });
+        body: raw.toString('utf8'),
+        payload: parsed.type === 'unknown' ? unhandledPayload(envelope) : envelope,
+      }));
+    }
+    remember(dedupeKey);
+    return outcome;
   }
 
   /**
@@ -591,7 +474,7 @@ export function createWebhookService(deps: {
     isRedelivery,
     recentlyAcknowledged,
     deliveryKey,
-    stats: () => ({ ...counters }),
+    stats: () => ({ ...intake.stats(), ...counters }),
   };
 }
 
