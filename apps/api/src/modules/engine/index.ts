@@ -12,7 +12,7 @@ export {
 } from './engine-rules.ts';
 export { findCustomer, findRules, lockCustomer } from './engine.repository.ts';
 export type { RuleRow } from './engine.repository.ts';
-export { expiryFor } from './engine.service.ts';
+export { expiryFor } from './points-rules.ts';
 export type {
   CustomerFacts,
   OrderEventKind,

@@ -2,13 +2,10 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { ensureMerchant, lockMerchant, type MerchantRow } from '../merchants/index.ts';
 import { createEngineConfigCache } from './config.ts';
-import {
-  applyCustomerCreated,
-  applyOrderEvent,
-  applyReview,
-  upsertCustomer,
-  type EngineConfig,
-} from './engine.service.ts';
+import { applyCustomerCreated, applyReview } from './engine.service.ts';
+import { applyOrderEvent } from './orders.service.ts';
+import type { EngineConfig } from './points-rules.ts';
+import { upsertCustomer } from './profile.service.ts';
 import type {
   CustomerFacts,
   OrderEventKind,

@@ -1,12 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  customers,
-  jobRuns,
-  loyaltyRules,
-  merchants,
-  orders,
-} from '../../db/schema/index.ts';
+import { customers, jobRuns, loyaltyRules, merchants, orders } from '../../db/schema/index.ts';
 
 /**
  * Claims (job, period); only one caller across all instances gets true. With `staleAfterMs`, a

@@ -2,7 +2,8 @@ import type { AppContext } from '../../context.ts';
 import { findMerchantById } from '../merchants/index.ts';
 import { findRules, findTierMultipliers } from './engine.repository.ts';
 import { earningBlock, riyadhToday } from './engine-rules.ts';
-import { enabled, expiryFor, releaseOrder, type EngineConfig } from './engine.service.ts';
+import { releaseOrder } from './orders.service.ts';
+import { enabled, expiryFor, type EngineConfig } from './points-rules.ts';
 import {
   claimJobRun,
   findBirthdayCustomers,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, like, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers, pointsLedger, pointsLots, type LedgerKind } from '../../db/schema/index.ts';
 
@@ -253,32 +253,6 @@ export async function findLot(
     .where(and(eq(pointsLots.merchantId, merchantId), eq(pointsLots.ledgerId, ledgerId)));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
-}
-
-export async function findLedgerForCustomer(
-  db: Executor,
-  merchantId: number,
-  customerId: number,
-): Promise<LedgerRow[]> {
-  return db
-    .select()
-    .from(pointsLedger)
-    .where(and(eq(pointsLedger.merchantId, merchantId), eq(pointsLedger.customerId, customerId)))
-    .orderBy(asc(pointsLedger.id));
-}
-
-export async function countKeysLike(
-  db: Executor,
-  merchantId: number,
-  pattern: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<string>`count(*)` })
-    .from(pointsLedger)
-    .where(
-      and(eq(pointsLedger.merchantId, merchantId), like(pointsLedger.idempotencyKey, pattern)),
-    );
-  return Number(row?.n ?? 0);
 }
 
 /**

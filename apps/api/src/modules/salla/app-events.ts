@@ -88,10 +88,6 @@ export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
 /** The note of a lifecycle event older than the newest applied (recorded, changes nothing). */
 export const STALE_LIFECYCLE = 'older than the newest install lifecycle event';
 
-export function isLifecycleEvent(event: string): event is LifecycleEvent {
-  return (LIFECYCLE_EVENTS as readonly string[]).includes(event);
-}
-
 /**
  * Whether a lifecycle event may change the store: not when it is older than the newest one
  * applied (Salla's `created_at`; it does not promise order, and retries a failed delivery

@@ -238,5 +238,3 @@ export function createInstallService(deps: {
 
   return { authorize, fetchProfile };
 }
-
-export type InstallService = ReturnType<typeof createInstallService>;

@@ -1,42 +1,27 @@
-import { createHash } from 'node:crypto';
 import {
   AppStoreAuthorizeDataSchema,
-  AppSubscriptionDataSchema,
-  OrderStatusUpdatedDataSchema,
-  ReviewAddedDataSchema,
-  SALLA_EVENTS,
-  SallaCustomerSchema,
-  SallaEnvelopeSchema,
   SallaOrderSchema,
-  type FieldIssue,
   type SallaEnvelope,
   type SallaEvent,
 } from '@nuqat/contracts';
-import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { SallaClient } from '../../lib/salla-client.ts';
 import type { AuthService } from '../auth/index.ts';
 import {
   applyInstalled,
   applySubscriptionEvent,
   applyUninstalled,
-  isSubscriptionEvent,
   STALE_LIFECYCLE,
 } from './app-events.ts';
 import {
   deliveryExists,
-  type CustomerFacts,
   type EventIntake,
-  type OrderEventKind,
-  type OrderFacts,
   type RefundFacts,
-  type ReviewFacts,
   type StoreEvent,
 } from '../engine/index.ts';
 import { parseSallaTime } from './salla-values.ts';
 import { createInstallService } from './install.service.ts';
-import { customerFacts, orderFacts, reviewFacts } from './order-facts.ts';
+import { orderFacts } from './order-facts.ts';
 import { parseOrFail, type WebhookOutcome } from './payload.ts';
 import type { SallaTokenService } from './salla-tokens.service.ts';
 import {
@@ -48,171 +33,18 @@ import {
   type DeadLetterRow,
 } from './dead-letters.repository.ts';
 
-const ORDER_KINDS: Partial<Record<SallaEvent, OrderEventKind>> = {
-  'order.created': 'created',
-  'order.updated': 'updated',
-  'order.cancelled': 'cancelled',
-  'order.refunded': 'refunded',
-  'order.deleted': 'deleted',
-  'order.total.price.updated': 'amounts',
-  'order.products.updated': 'amounts',
-};
-
-type Parsed =
-  | { type: 'order'; kind: OrderEventKind; order: OrderFacts }
-  | { type: 'customer'; created: boolean; customer: CustomerFacts }
-  | { type: 'review'; review: ReviewFacts }
-  | { type: 'subscription'; data: z.infer<typeof AppSubscriptionDataSchema> }
-  | { type: 'app'; event: SallaEvent }
-  | { type: 'unknown' };
-
-/**
- * Checks the event's data against its schema before anything is stored, and translates it into
- * the engine's plain facts: the engine never sees Salla's wire format.
- */
-export function parseEventData(event: string, data: unknown): Parsed {
-  if (!(SALLA_EVENTS as readonly string[]).includes(event)) return { type: 'unknown' };
-  const known = event as SallaEvent;
-  const orderKind = ORDER_KINDS[known];
-  if (orderKind)
-    return {
-      type: 'order',
-      kind: orderKind,
-      order: orderFacts(parseOrFail(SallaOrderSchema, data)),
-    };
-  if (known === 'order.status.updated') {
-    return {
-      type: 'order',
-      kind: 'status',
-      order: orderFacts(parseOrFail(OrderStatusUpdatedDataSchema, data).order),
-    };
-  }
-  if (known === 'customer.created' || known === 'customer.updated') {
-    return {
-      type: 'customer',
-      created: known === 'customer.created',
-      customer: customerFacts(parseOrFail(SallaCustomerSchema, data)),
-    };
-  }
-  if (known === 'review.added')
-    return { type: 'review', review: reviewFacts(parseOrFail(ReviewAddedDataSchema, data)) };
-  if (isSubscriptionEvent(known))
-    return { type: 'subscription', data: parseOrFail(AppSubscriptionDataSchema, data) };
-  if (known === 'app.store.authorize') parseOrFail(AppStoreAuthorizeDataSchema, data);
-  return { type: 'app', event: known };
-}
-
-const sha256 = (raw: Buffer) => createHash('sha256').update(raw).digest('hex');
-
-/**
- * What is kept of an event Nuqat does not handle: which event, for which store, when, and the id
- * of its subject — not its data, which Nuqat has no use for and which is personal more often than
- * not (a customer.login carries the shopper's IP and device, a customer.otp.request their mobile
- * and code: docs/decisions/029). Its key still makes a redelivery a duplicate.
- */
-function unhandledPayload(envelope: SallaEnvelope): Record<string, unknown> {
-  const id = envelope.data.id;
-  return {
-    event: envelope.event,
-    merchant: envelope.merchant,
-    ...(envelope.created_at === undefined ? {} : { created_at: envelope.created_at }),
-    data: typeof id === 'number' || typeof id === 'string' ? { id } : {},
-  };
-}
-
-/** A signed delivery that did not fit a schema: Salla's 400, and where it was kept. */
-export interface DeadLettered {
-  kind: 'dead';
-  error: AppError;
-  deadLetterId: number;
-  event: string | null;
-  merchantId: number | null;
-}
-
-/** What one dead letter's replay came to (`dryRun`: what it would come to; nothing written). */
-export interface ReplayReport {
-  id: number;
-  event: string | null;
-  merchantId: number | null;
-  result: WebhookOutcome | 'failed' | 'already_replayed' | 'would_land';
-  issues?: FieldIssue[];
-}
-
-/** Every issue on one line, for the dead letter's summary (paths, codes, messages: no values). */
-export function issuesSummary(issues: FieldIssue[] | undefined): string {
-  if (!issues || issues.length === 0) return 'payload does not fit';
-  const shown = issues.slice(0, 5).map((i) => `${i.path || '(root)'}: ${i.message}`);
-  return `${shown.join('; ')}${issues.length > 5 ? `; and ${issues.length - 5} more` : ''}`;
-}
-
-const TOKEN_FIELDS = ['access_token', 'refresh_token'];
-
-/**
- * The body as received, without Salla's tokens (an `app.store.authorize` carries them; they are
- * kept encrypted on the store only): unchanged when it holds none, re-serialised when it does,
- * and with the tokens' values blanked in text that is not JSON at all.
- */
-export function bodyWithoutTokens(raw: Buffer): string {
-  const text = raw.toString('utf8');
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // Not JSON (so no replay will take it as is): tokens blanked, and no NUL, which text refuses.
-    return text
-      .replace(/("(?:access|refresh)_token"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"[removed]"')
-      .replaceAll('\0', '\uFFFD');
-  }
-  if (!json || typeof json !== 'object' || !('data' in json)) return text;
-  const data = (json as { data: unknown }).data;
-  if (!data || typeof data !== 'object' || !TOKEN_FIELDS.some((f) => f in data)) return text;
-  const kept = { ...(data as Record<string, unknown>) };
-  for (const field of TOKEN_FIELDS) delete kept[field];
-  return JSON.stringify({ ...json, data: kept });
-}
-
-/** The event name and store id of a body that did not fit, when they can be read. */
-function namesOf(raw: Buffer): { event: string | null; merchantId: number | null } {
-  try {
-    const json: unknown = JSON.parse(raw.toString('utf8'));
-    if (!json || typeof json !== 'object') return { event: null, merchantId: null };
-    const { event, merchant } = json as { event?: unknown; merchant?: unknown };
-    const id =
-      typeof merchant === 'string' && /^\d{1,18}$/.test(merchant) ? Number(merchant) : merchant;
-    return {
-      event: typeof event === 'string' ? event.slice(0, 100) : null,
-      merchantId: typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null,
-    };
-  } catch {
-    return { event: null, merchantId: null };
-  }
-}
-
-/** The envelope of a signed body; a body that is not JSON or not an envelope is Salla's 400. */
-function readEnvelope(raw: Buffer): SallaEnvelope {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw new AppError('WEBHOOK_PAYLOAD_INVALID', {
-      issues: [{ path: 'body', code: 'invalid_json', message: 'not JSON' }],
-    });
-  }
-  const envelope = SallaEnvelopeSchema.safeParse(json);
-  if (!envelope.success) {
-    throw new AppError('WEBHOOK_PAYLOAD_INVALID', {
-      issues: envelope.error.issues.map((i) => ({
-        path: i.path.join('.'),
-        code: i.code,
-        message: i.message,
-      })),
-    });
-  }
-  return envelope.data;
-}
-
-const payloadInvalid = (error: unknown): error is AppError =>
-  error instanceof AppError && error.code === 'WEBHOOK_PAYLOAD_INVALID';
+import { ORDER_KINDS, parseEventData, type Parsed } from './event-translation.ts';
+import {
+  bodyWithoutTokens,
+  issuesSummary,
+  namesOf,
+  payloadInvalid,
+  readEnvelope,
+  sha256,
+  unhandledPayload,
+  type DeadLettered,
+  type ReplayReport,
+} from './delivery-body.ts';
 
 export function createWebhookService(deps: {
   ctx: AppContext;
