@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LANGUAGE_CODES, LEDGER_KINDS } from '@nuqat/contracts';
 import { merchants } from './merchants.ts';
 
 /** A store's shopper, mirrored from Salla's webhooks. `pointsBalance` is a cached ledger sum. */
@@ -59,9 +60,7 @@ export const customers = pgTable(
      * The language the customer reads (set when they sign in on the loyalty page): the first
      * block of every e-mail to them.
      */
-    language: text('language', { enum: ['ar', 'en'] })
-      .notNull()
-      .default('ar'),
+    language: text('language', { enum: LANGUAGE_CODES }).notNull().default('ar'),
     /** One-click unsubscribe from this store's e-mails (docs/decisions/023); null = subscribed. */
     notificationsUnsubscribedAt: timestamp('notifications_unsubscribed_at', { withTimezone: true }),
     /** Personal fields removed on request (privacy); the profile is never mirrored again. */
@@ -140,17 +139,6 @@ export const customers = pgTable(
   ],
 );
 
-export const LEDGER_KINDS = [
-  'earn',
-  'redeem',
-  'redeem_rollback',
-  'clawback',
-  'expire',
-  'adjust',
-  'referral',
-  /** An opening balance brought from another loyalty app (CSV import). */
-  'import',
-] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
