@@ -35,7 +35,6 @@ for (const from of modules) {
   for (const file of sources(join(modulesDir, from))) {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(importRe)) {
-      const typeOnly = Boolean(match[1]);
       const spec = match[2] ?? match[3];
       if (!spec.startsWith('.')) continue;
       const to = moduleOf(resolve(dirname(file), spec));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AUTH_RATE_LIMITS } from './auth.service.ts';
 import { loadConfig } from '../../env.ts';
-import { hashPassword, passwordHashRuns } from '../../lib/crypto.ts';
+import { passwordHashRuns } from '../../lib/crypto.ts';
 import { extractMailedCode } from '../../test/smtp-sink.ts';
 import {
   createMerchant,

@@ -1,13 +1,12 @@
 import { subscriptionActive } from '../merchants/index.ts';
 import type { MerchantRow, OrderRow } from './engine.repository.ts';
+import type { OrderStage } from './facts.ts';
 
 /** Pure rules of the engine, kept apart from I/O so they read (and test) as the policy they are. */
 
 // Callers of the engine read these here until they import lib/ and merchants/ themselves.
 export { RIYADH_OFFSET_MS, riyadhToday } from '../../lib/riyadh-time.ts';
 export { monthlyOrderLimit, planPeriodStart, subscriptionActive } from '../merchants/index.ts';
-const NON_QUALIFYING = new Set(['payment_pending', 'canceled']);
-const RETURN_SLUGS = new Set(['restoring', 'restored']);
 
 export type EarnBlock = 'uninstalled' | 'programme_paused' | 'subscription_inactive';
 
@@ -16,10 +15,6 @@ export function earningBlock(merchant: MerchantRow, at: Date): EarnBlock | null 
   if (!merchant.programmeEnabled) return 'programme_paused';
   if (!subscriptionActive(merchant, at)) return 'subscription_inactive';
   return null;
-}
-
-export function isReturnSlug(slug: string | null | undefined): boolean {
-  return slug !== null && slug !== undefined && RETURN_SLUGS.has(slug);
 }
 
 /** Cancelled, deleted, returned or fully refunded: the order gives nothing any more. */
@@ -35,12 +30,17 @@ export function isReversed(order: OrderRow): boolean {
 
 /** Placed, past payment, not cancelled: the moment an order starts to count. */
 export function qualifies(order: OrderRow): boolean {
-  return statusQualifies(order.statusSlug) && !isReversed(order);
+  return stageQualifies(order.statusStage) && !isReversed(order);
 }
 
 /** A status past payment and not cancelled: an order in it counts (if nothing reversed it). */
-export function statusQualifies(slug: string | null): boolean {
-  return Boolean(slug) && !NON_QUALIFYING.has(slug!);
+export function stageQualifies(stage: OrderStage | null): boolean {
+  return stage === 'placed' || stage === 'returned';
+}
+
+/** A stage that takes an order's points back for good. */
+export function stageReverses(stage: OrderStage | null): boolean {
+  return stage === 'cancelled' || stage === 'returned';
 }
 
 /** Share of the order still kept by the shopper, for proportional clawback of partial refunds. */

@@ -17,6 +17,7 @@ export type {
   CustomerFacts,
   OrderEventKind,
   OrderFacts,
+  OrderStage,
   RefundFacts,
   ReviewFacts,
 } from './facts.ts';

@@ -11,13 +11,7 @@ import {
   type MerchantRow,
   type OrderRow,
 } from './engine.repository.ts';
-import {
-  earningBlock,
-  isReturnSlug,
-  monthlyOrderLimit,
-  planPeriodStart,
-  qualifies,
-} from './engine-rules.ts';
+import { earningBlock, monthlyOrderLimit, planPeriodStart, qualifies } from './engine-rules.ts';
 import type { OrderEventKind, OrderFacts, RefundFacts } from './facts.ts';
 import { countOrderAgainstPlan } from './plan-usage.repository.ts';
 import { enqueueDebtRecovery } from './debt-queue.repository.ts';
@@ -47,6 +41,7 @@ export function mergeOrderFacts(
 ): OrderRow {
   const { order: facts, at, kind } = input;
   const slug = facts.statusSlug;
+  const stage = facts.statusStage;
   const placedAt = facts.placedAt ?? at;
   const newer = !order.statusAt || at >= order.statusAt;
   const next: OrderRow = {
@@ -56,14 +51,15 @@ export function mergeOrderFacts(
     earnBaseHalalas: Math.max(order.earnBaseHalalas, facts.totalHalalas ?? 0),
     spendHalalas: Math.max(order.spendHalalas, facts.spendHalalas ?? 0),
   };
-  if (newer && slug) {
-    next.statusSlug = slug;
+  if (newer && (slug || stage)) {
+    next.statusSlug = slug ?? next.statusSlug;
+    next.statusStage = stage ?? next.statusStage;
     next.statusAt = at;
   }
   if (newer && facts.totalHalalas !== null) next.totalHalalas = facts.totalHalalas;
-  if (kind === 'cancelled' || slug === 'canceled') next.cancelled = true;
+  if (kind === 'cancelled' || stage === 'cancelled') next.cancelled = true;
   if (kind === 'deleted') next.deleted = true;
-  if (isReturnSlug(slug)) next.restored = true;
+  if (stage === 'returned') next.restored = true;
   if (kind === 'refunded') {
     const base = Math.max(next.earnBaseHalalas, facts.totalHalalas ?? 0);
     const refund = input.refund ?? { kind: 'full', reason: 'no refund facts' };
@@ -200,6 +196,7 @@ export async function applyOrderEvent(
     customerId: order.customerId,
     placedAt: order.placedAt,
     statusSlug: order.statusSlug,
+    statusStage: order.statusStage,
     statusAt: order.statusAt,
     totalHalalas: order.totalHalalas,
     earnBaseHalalas: order.earnBaseHalalas,

@@ -39,6 +39,8 @@ import {
 function toReward(row: RewardRow, usageCount: number): Reward {
   return {
     id: row.id,
+    // Spec §3 names a reward's id `_id`; both are sent (docs/decisions/040).
+    _id: row.id,
     name: row.name,
     type: row.type,
     pointsRequired: row.pointsRequired,
