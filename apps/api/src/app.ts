@@ -70,6 +70,17 @@ import { createWebhookService, type WebhookService } from './modules/salla/index
 import { registerMerchantAuth } from './plugins/auth.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
+import {
+  apiKeysRoutes,
+  createApiKeysService,
+  publicApiRoutes,
+  type ApiKeysService,
+} from './modules/public-api/index.ts';
+import {
+  createOutboundWebhooks,
+  outboundWebhooksRoutes,
+  type OutboundWebhooks,
+} from './modules/outbound-webhooks/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -106,6 +117,8 @@ export interface App {
     referrals: ReferralEngine;
     tiers: TiersService;
     notifications: NotificationsService;
+    apiKeys: ApiKeysService;
+    outboundWebhooks: OutboundWebhooks;
   };
   salla: SallaClient;
 }
@@ -214,6 +227,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       referralCoupons: referralEngine.shopperCoupons,
     }),
     notifications,
+    apiKeys: createApiKeysService(context),
+    outboundWebhooks: createOutboundWebhooks(context),
   };
   const insights = createInsightsService(context, { merchantsService: services.merchants });
 
@@ -249,6 +264,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           cookie: { type: 'apiKey', in: 'cookie', name: 'nuqat_session' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'nqk_…',
+            description:
+              'An API key made in Settings (Growth plan), for /api/v1 (docs/public-api.md)',
+          },
         },
       },
     },
@@ -316,6 +338,22 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await server.register(
     notificationsRoutes({ notificationsService: services.notifications, requireMerchant }),
     { prefix: '/api/notifications' },
+  );
+  await server.register(apiKeysRoutes({ apiKeys: services.apiKeys, requireMerchant }), {
+    prefix: '/api/merchants',
+  });
+  await server.register(
+    outboundWebhooksRoutes({ webhooks: services.outboundWebhooks, requireMerchant }),
+    { prefix: '/api/merchants' },
+  );
+  await server.register(
+    publicApiRoutes({
+      db: database.db,
+      apiKeys: services.apiKeys,
+      customersService: services.customers,
+      webhooks: services.outboundWebhooks,
+    }),
+    { prefix: '/api/v1' },
   );
   await server.register(referralClaimRoutes({ referralEngine }), {
     prefix: '/api/customers/referrals',
