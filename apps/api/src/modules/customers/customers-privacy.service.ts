@@ -4,7 +4,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { forgetRateLimitsOf } from '../../lib/rate-limit.ts';
 import { rewriteLedgerNotes } from '../engine/ledger.service.ts';
 import { skipNotificationsOfErased } from '../notifications/outbox.ts';
-import { findFriendEmailsOf, forgetFriendEmails } from '../referrals/referrals.repository.ts';
+import {
+  findFriendEmailsOf,
+  forgetFriendEmails,
+} from '../referrals/referrals-privacy.repository.ts';
 import { redactShopperDeadLetters } from '../salla/dead-letters.repository.ts';
 import { redactShopperEvents } from '../salla/webhooks.repository.ts';
 import { erasedPerson, redactPerson, textPatterns } from './erasure.ts';

@@ -12,7 +12,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
 import { findMerchantById } from '../merchants/merchants.repository.ts';
 import type { MerchantsService } from '../merchants/merchants.service.ts';
-import { findReferralCoupons, type ReferralCouponRow } from '../referrals/referrals.repository.ts';
+import {
+  findReferralCoupons,
+  type ReferralCouponRow,
+} from '../referrals/referral-coupons.repository.ts';
 import {
   bestPointValue,
   findCoupons,

@@ -1,6 +1,6 @@
 import { type ReferralsQuery, type ReferralSummary } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
-import { listReferrals, referralFigures } from './referrals.repository.ts';
+import { listReferrals, referralFigures } from './referrals-report.repository.ts';
 import { halalasToSar } from './referral-rules.ts';
 import { toMerchantReferral, encodeCursor, decodeCursor } from './referral-views.ts';
 

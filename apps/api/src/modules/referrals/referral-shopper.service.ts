@@ -8,9 +8,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { type MerchantRow } from '../merchants/merchants.repository.ts';
+import { findReferralCoupons } from './referral-coupons.repository.ts';
 import {
   countInviterReferrals,
-  findReferralCoupons,
   findReferralCodeOf,
   findReferralSettings,
   insertReferralCode,

@@ -5,11 +5,9 @@ import {
   type ShopperCoupon,
 } from '@nuqat/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  type ReferralListRow,
-  type ReferralRow,
-  type ReferralCouponRow,
-} from './referrals.repository.ts';
+import { type ReferralCouponRow } from './referral-coupons.repository.ts';
+import { type ReferralListRow } from './referrals-report.repository.ts';
+import { type ReferralRow } from './referrals.repository.ts';
 import { type Side, sideReward, halalasToSar } from './referral-rules.ts';
 
 export function toMerchantReferral(row: ReferralListRow): MerchantReferral {
