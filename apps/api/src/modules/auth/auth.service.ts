@@ -14,7 +14,7 @@ import {
   type SallaClient,
 } from '../../lib/salla-client.ts';
 import { signMerchantToken, verifyMerchantToken } from '../../lib/tokens.ts';
-import { findMerchantByEmail, findMerchantById } from '../merchants/merchants.repository.ts';
+import { findMerchantByEmail, findMerchantById } from '../merchants/index.ts';
 import {
   claimEmbeddedToken,
   deleteEmbeddedTokensBefore,

@@ -15,7 +15,7 @@ import {
 import { passwordResetCodeMail } from '../../lib/mail-templates.ts';
 import { judgeCodeTry, newRequestId } from '../../lib/one-time-codes.ts';
 import { enforceRateLimits } from '../../lib/rate-limit.ts';
-import { findMerchantByEmail, updateMerchantPassword } from '../merchants/merchants.repository.ts';
+import { findMerchantByEmail, updateMerchantPassword } from '../merchants/index.ts';
 import {
   consumeOpenResetCodes,
   insertResetCode,

@@ -1,9 +1,9 @@
 import { ACCOUNT_LIST_SIZE, type CustomerAccount } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findDebtRecovery } from '../debts/debts.repository.ts';
-import { findTierChanges } from '../tiers/tiers.repository.ts';
-import { tierChangeView } from '../tiers/tiers.service.ts';
+import { findDebtRecovery } from '../engine/index.ts';
+import { findTierChanges } from '../tiers/index.ts';
+import { tierChangeView } from '../tiers/index.ts';
 import {
   findCustomerCoupons,
   findCustomerLedger,

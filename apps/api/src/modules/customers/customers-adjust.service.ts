@@ -6,13 +6,9 @@ import {
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { expiryFor } from '../engine/engine.service.ts';
-import {
-  creditPoints,
-  debitPoints,
-  forgiveDebt as forgiveOwedPoints,
-} from '../engine/ledger.service.ts';
-import { lockCustomerBalance } from '../engine/ledger.repository.ts';
+import { expiryFor } from '../engine/index.ts';
+import { creditPoints, debitPoints, forgiveDebt as forgiveOwedPoints } from '../engine/index.ts';
+import { lockCustomerBalance } from '../engine/index.ts';
 import { findAdjustment, insertAdjustment } from './customers-adjust.repository.ts';
 import { findCustomer, lockCustomer, type AdjustmentRow } from './customers.repository.ts';
 import { toSummary, toAdjustment } from './customers-views.ts';

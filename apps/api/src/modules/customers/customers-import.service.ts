@@ -9,8 +9,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { expiryFor } from '../engine/engine.service.ts';
-import { creditPointsMany } from '../engine/ledger.service.ts';
+import { expiryFor } from '../engine/index.ts';
+import { creditPointsMany } from '../engine/index.ts';
 import { parseCsv } from './csv.ts';
 import {
   findImported,

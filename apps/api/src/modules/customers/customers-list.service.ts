@@ -5,8 +5,8 @@ import {
   type Language,
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
-import { RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
-import { NO_TIER_ID } from '../tiers/tiers.repository.ts';
+import { RIYADH_OFFSET_MS } from '../engine/index.ts';
+import { NO_TIER_ID } from '../tiers/index.ts';
 import { BOM, csvLine } from './csv.ts';
 import {
   findCustomersPage,

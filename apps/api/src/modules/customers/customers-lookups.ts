@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
-import { findTierSettings, findTiers } from '../tiers/tiers.repository.ts';
-import { tierBrief, tiersLive } from '../tiers/tiers.service.ts';
+import { findMerchantById } from '../merchants/index.ts';
+import { findTierSettings, findTiers } from '../tiers/index.ts';
+import { tierBrief, tiersLive } from '../tiers/index.ts';
 import { findCustomer, type CustomerRow } from './customers.repository.ts';
 import type { TierBriefs } from './customers-views.ts';
 

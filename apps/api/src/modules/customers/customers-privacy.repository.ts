@@ -7,7 +7,7 @@ import {
   shopperCodes,
   shopperSessions,
 } from '../../db/schema/index.ts';
-import { NO_TIER_ID } from '../tiers/tiers.repository.ts';
+import { NO_TIER_ID } from '../tiers/index.ts';
 
 /** Removes the personal fields for good; returns the sessions ended. */
 export async function eraseCustomer(

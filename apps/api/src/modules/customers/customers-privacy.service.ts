@@ -2,14 +2,11 @@ import { type CustomerData } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { forgetRateLimitsOf } from '../../lib/rate-limit.ts';
-import { rewriteLedgerNotes } from '../engine/ledger.service.ts';
-import { skipNotificationsOfErased } from '../notifications/outbox.ts';
-import {
-  findFriendEmailsOf,
-  forgetFriendEmails,
-} from '../referrals/referrals-privacy.repository.ts';
-import { redactShopperDeadLetters } from '../salla/dead-letters.repository.ts';
-import { redactShopperEvents } from '../salla/webhooks.repository.ts';
+import { rewriteLedgerNotes } from '../engine/index.ts';
+import { skipNotificationsOfErased } from '../notifications/index.ts';
+import { findFriendEmailsOf, forgetFriendEmails } from '../referrals/index.ts';
+import { redactShopperDeadLetters } from '../salla/index.ts';
+import { redactShopperEvents } from '../engine/index.ts';
 import { erasedPerson, redactPerson, textPatterns } from './erasure.ts';
 import {
   eraseCustomer,

@@ -14,8 +14,8 @@ import {
   orderRulePoints,
   releaseTimeFor,
   type EngineConfig,
-  type OrderEventInput,
-} from './engine.service.ts';
+} from './points-rules.ts';
+import type { OrderEventInput } from './orders.service.ts';
 import { preferredSlot, slotCap } from './plan-usage.repository.ts';
 import { multipliersForSql } from './tier-multipliers.ts';
 

@@ -1,10 +1,7 @@
 import { type CouponsQuery, type MerchantCoupon } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  findReferralCoupons,
-  type ReferralCouponRow,
-} from '../referrals/referral-coupons.repository.ts';
+import { findReferralCoupons, type ReferralCouponRow } from '../referrals/index.ts';
 import { findCoupons, type CouponRow } from './insights.repository.ts';
 
 export function toMerchantCoupon(row: CouponRow, now: Date): MerchantCoupon {

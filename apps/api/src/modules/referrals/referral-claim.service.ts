@@ -14,10 +14,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { SallaApiError } from '../../lib/salla-client.ts';
-import { findCustomer } from '../engine/engine.repository.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
-import { redemptionBlock } from '../rewards/redemption.service.ts';
-import { generateCouponCode } from '../rewards/salla-coupon.ts';
+import { findCustomer } from '../engine/index.ts';
+import { findMerchantById } from '../merchants/index.ts';
+import { redemptionBlock } from '../rewards/index.ts';
+import { generateCouponCode } from '../rewards/index.ts';
 import {
   findClaimCounts,
   findCustomersByEmailKey,

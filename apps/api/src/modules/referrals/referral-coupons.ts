@@ -2,9 +2,9 @@ import { type Language } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { referralGiftMail, referralRewardMail } from '../../lib/mail-templates.ts';
 import { type SallaClient } from '../../lib/salla-client.ts';
-import { type MerchantRow } from '../merchants/merchants.repository.ts';
-import { createOrConfirmCoupon, isOurCodeTaken, riyadhDate } from '../rewards/salla-coupon.ts';
-import type { SallaTokenService } from '../salla/salla-tokens.service.ts';
+import { type MerchantRow } from '../merchants/index.ts';
+import { createOrConfirmCoupon, isOurCodeTaken, riyadhDate } from '../rewards/index.ts';
+import type { SallaTokenService } from '../salla/index.ts';
 import { deleteUnissuedReferral, type ReferralRow } from './referrals.repository.ts';
 import { referralCouponRequest, type Side, sideReward } from './referral-rules.ts';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { SallaClient } from '../../lib/salla-client.ts';
-import type { SallaTokenService } from '../salla/salla-tokens.service.ts';
+import type { SallaTokenService } from '../salla/index.ts';
 import { createReferralClaimService } from './referral-claim.service.ts';
 import { createReferralCoupons } from './referral-coupons.ts';
 import { createReferralReportService } from './referral-report.service.ts';

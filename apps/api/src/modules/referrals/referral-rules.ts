@@ -6,7 +6,7 @@ import {
   type ReferralReward,
 } from '@nuqat/contracts';
 import { type CouponRequest } from '../../lib/salla-client.ts';
-import { singleUseCoupon } from '../rewards/salla-coupon.ts';
+import { singleUseCoupon } from '../rewards/index.ts';
 import {
   type OrderRow,
   type ReferralRow,

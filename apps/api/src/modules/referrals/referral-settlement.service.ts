@@ -6,9 +6,9 @@ import {
 } from '@nuqat/contracts';
 import { createPerStoreRuns } from '../../lib/per-store-runs.ts';
 import type { AppContext } from '../../context.ts';
-import { findCustomer, lockCustomer } from '../engine/engine.repository.ts';
-import { findMerchantById, type MerchantRow } from '../merchants/merchants.repository.ts';
-import { generateCouponCode } from '../rewards/salla-coupon.ts';
+import { findCustomer, lockCustomer } from '../engine/index.ts';
+import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
+import { generateCouponCode } from '../rewards/index.ts';
 import {
   countInviterPayoutsSince,
   findCustomersByEmailKey,

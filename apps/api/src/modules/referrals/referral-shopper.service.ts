@@ -7,7 +7,7 @@ import {
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { type MerchantRow } from '../merchants/merchants.repository.ts';
+import { type MerchantRow } from '../merchants/index.ts';
 import { findReferralCoupons } from './referral-coupons.repository.ts';
 import {
   countInviterReferrals,

@@ -2,10 +2,10 @@ import { type CouponCancelReason, type ShopperCoupon } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { SallaApiError, type SallaClient } from '../../lib/salla-client.ts';
-import { lockCustomerBalance } from '../engine/ledger.repository.ts';
-import { creditPoints, debitPoints, type Shortfall } from '../engine/ledger.service.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
-import type { SallaTokenService } from '../salla/salla-tokens.service.ts';
+import { lockCustomerBalance } from '../engine/index.ts';
+import { creditPoints, debitPoints, type Shortfall } from '../engine/index.ts';
+import { findMerchantById } from '../merchants/index.ts';
+import type { SallaTokenService } from '../salla/index.ts';
 import {
   findRedemption,
   type RedemptionRow,

@@ -10,11 +10,11 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { SallaApiError, type SallaClient } from '../../lib/salla-client.ts';
-import { lockCustomerBalance } from '../engine/ledger.repository.ts';
-import { creditPoints, debitPoints } from '../engine/ledger.service.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
-import { enqueueNotification } from '../notifications/outbox.ts';
-import type { SallaTokenService } from '../salla/salla-tokens.service.ts';
+import { lockCustomerBalance } from '../engine/index.ts';
+import { creditPoints, debitPoints } from '../engine/index.ts';
+import { findMerchantById } from '../merchants/index.ts';
+import { enqueueNotification } from '../notifications/index.ts';
+import type { SallaTokenService } from '../salla/index.ts';
 import {
   countHeldRedemptions,
   findRedemption,

@@ -6,8 +6,8 @@ import {
   type ShopperCoupon,
 } from '@nuqat/contracts';
 import { type CouponRequest } from '../../lib/salla-client.ts';
-import { subscriptionActive } from '../engine/engine-rules.ts';
-import { type MerchantRow } from '../merchants/merchants.repository.ts';
+import { subscriptionActive } from '../engine/index.ts';
+import { type MerchantRow } from '../merchants/index.ts';
 import { type RedemptionWithReward } from './redemptions.repository.ts';
 import { type RewardRow } from './rewards.repository.ts';
 import { singleUseCoupon } from './salla-coupon.ts';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { SallaClient } from '../../lib/salla-client.ts';
-import type { SallaTokenService } from '../salla/salla-tokens.service.ts';
+import type { SallaTokenService } from '../salla/index.ts';
 import { createRedemptionCancelService } from './redemption-cancel.service.ts';
 import { createRedemptionIssueService } from './redemption-issue.service.ts';
 

@@ -1,8 +1,8 @@
 import type { ReviewAddedDataSchema, SallaCustomer, SallaOrder } from '@nuqat/contracts';
 import type { z } from 'zod';
-import { toHalalas } from '../engine/engine-rules.ts';
+import { toHalalas } from '../engine/index.ts';
 import { birthdayOf, parseSallaTime } from './salla-values.ts';
-import type { CustomerFacts, OrderFacts, ReviewFacts } from '../engine/facts.ts';
+import type { CustomerFacts, OrderFacts, ReviewFacts } from '../engine/index.ts';
 
 /** Salla's customer model → the engine's profile facts (reference §2.7). */
 export function customerFacts(customer: SallaCustomer): CustomerFacts {

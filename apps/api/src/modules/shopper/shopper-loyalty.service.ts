@@ -15,12 +15,12 @@ import {
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findCustomer, findRules } from '../engine/engine.repository.ts';
-import { findMerchantById, type MerchantRow } from '../merchants/merchants.repository.ts';
-import { toMerchantSettings } from '../merchants/merchants.service.ts';
-import { findCustomerRedemptions } from '../rewards/redemptions.repository.ts';
-import { redemptionBlock, toShopperCoupon } from '../rewards/redemption.service.ts';
-import { findRewards } from '../rewards/rewards.repository.ts';
+import { findCustomer, findRules } from '../engine/index.ts';
+import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
+import { toMerchantSettings } from '../merchants/index.ts';
+import { findCustomerRedemptions } from '../rewards/index.ts';
+import { redemptionBlock, toShopperCoupon } from '../rewards/index.ts';
+import { findRewards } from '../rewards/index.ts';
 import {
   findExpiringPoints,
   findOrderReferences,

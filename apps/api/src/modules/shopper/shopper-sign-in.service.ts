@@ -16,7 +16,7 @@ import { createSmsTiming, shopperCodeSms } from './shopper-sms.ts';
 import { judgeCodeTry, newRequestId } from '../../lib/one-time-codes.ts';
 import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { signShopperToken, verifyShopperToken, type ShopperTokenClaims } from '../../lib/tokens.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { findMerchantById } from '../merchants/index.ts';
 import {
   consumeOpenShopperCodes,
   findCustomerByEmailKey,

@@ -8,9 +8,9 @@ import {
   type RuleEvent,
 } from '@nuqat/contracts';
 import type { RuleEvent as StoredRuleEvent } from '../../db/schema/index.ts';
-import { type RuleRow } from '../engine/engine.repository.ts';
-import { type MerchantRow } from '../merchants/merchants.repository.ts';
-import { type RewardWithUsage } from '../rewards/rewards.repository.ts';
+import { type RuleRow } from '../engine/index.ts';
+import { type MerchantRow } from '../merchants/index.ts';
+import { type RewardWithUsage } from '../rewards/index.ts';
 import { type LedgerEntryRow } from './shopper.repository.ts';
 
 /** A tier as the loyalty page needs it to mark reserved rewards. */

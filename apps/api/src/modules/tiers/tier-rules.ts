@@ -1,5 +1,5 @@
 import { planHasFeature, type TierBrief, type TierChange } from '@nuqat/contracts';
-import { type MerchantRow } from '../merchants/merchants.repository.ts';
+import { type MerchantRow } from '../merchants/index.ts';
 import { type TierChangeRow, type TierRow, type TierSettingsRow } from './tiers.repository.ts';
 
 /** Customers worked out per transaction by a store-wide pass. */

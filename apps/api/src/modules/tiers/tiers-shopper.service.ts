@@ -1,6 +1,6 @@
 import { type ShopperTier } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
-import { type MerchantRow } from '../merchants/merchants.repository.ts';
+import { type MerchantRow } from '../merchants/index.ts';
 import { findTierSettings, findTiers, type TierRow } from './tiers.repository.ts';
 import { tiersLive } from './tier-rules.ts';
 
