@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -68,7 +60,7 @@ import { registerStorefrontAssets } from './plugins/storefront-assets.ts';
 import { registerEmbeddedPage } from './plugins/embedded-page.ts';
 import { createWebhookService, type WebhookService } from './modules/salla/index.ts';
 import { registerMerchantAuth } from './plugins/auth.ts';
-import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
+import { registerNotFoundHandler } from './plugins/error-handler.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 import {
   apiKeysRoutes,
@@ -81,6 +73,7 @@ import {
   outboundWebhooksRoutes,
   type OutboundWebhooks,
 } from './modules/outbound-webhooks/index.ts';
+import { registerHttpDefaults } from './plugins/http-defaults.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -233,50 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const insights = createInsightsService(context, { merchantsService: services.merchants });
 
   // Cross-cutting plugins.
-  await server.register(fastifyCookie);
-  await server.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: config.publicUrl.startsWith('https://') ? undefined : false,
-  });
-  registerErrorHandler(server);
-  await server.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Nuqat API',
-        description: 'Loyalty and rewards for Salla stores',
-        version: '0.1.0',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'nuqat_session' },
-          apiKey: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'nqk_…',
-            description:
-              'An API key made in Settings (Growth plan), for /api/v1 (docs/public-api.md)',
-          },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await server.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerHttpDefaults(server, config);
   const requireMerchant = registerMerchantAuth(server, services.auth, config.jwtSecret);
   const requireShopper = registerShopperAuth(server, services.shopper);
 

@@ -19,3 +19,4 @@ export {
   riyadhDate,
   singleUseCoupon,
 } from './salla-coupon.ts';
+export { clearDeletedRewardsReservation } from './tier-reservations.repository.ts';
