@@ -23,6 +23,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { ledgerCause } from '../../lib/ledger-cause.ts';
 import { RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
 import { expiryFor } from '../engine/engine.service.ts';
 import { forgetRateLimitsOf } from '../../lib/rate-limit.ts';
@@ -161,34 +162,7 @@ export function toSummary(
 
 const ORDER_SOURCES = new Set(['order', 'repeat_purchase']);
 
-function causeOf(row: LedgerRow): LedgerEntry['cause'] {
-  switch (row.kind) {
-    case 'earn':
-      return (
-        (['order', 'repeat_purchase', 'signup', 'birthday', 'review'] as const).find(
-          (s) => s === row.sourceType,
-        ) ?? 'other'
-      );
-    case 'clawback':
-      return row.sourceType === 'debt' ? 'debt_repaid' : 'refund';
-    case 'redeem':
-      return row.idempotencyKey.startsWith('coupon_reclaim:') ? 'coupon_reclaimed' : 'redemption';
-    case 'redeem_rollback':
-      return row.idempotencyKey.startsWith('coupon_cancel:')
-        ? 'coupon_cancelled'
-        : row.idempotencyKey.startsWith('coupon_withdraw:')
-          ? 'coupon_withdrawn'
-          : 'redemption_returned';
-    case 'expire':
-      return 'expiry';
-    case 'adjust':
-      return row.sourceType === 'debt' ? 'debt_forgiven' : 'adjustment';
-    case 'referral':
-      return 'referral';
-    case 'import':
-      return 'import';
-  }
-}
+const causeOf = (row: LedgerRow): LedgerEntry['cause'] => ledgerCause(row);
 
 async function toLedgerEntries(
   db: Executor,

@@ -96,12 +96,12 @@ describe('the analytics screen', () => {
     );
 
     // Performance: K/M shortening with one decimal, the exact figure in the title.
-    expect(figure('perf-members')).toBe('1.2K');
+    expect(figure('perf-members')).toBe('1.2\u00a0ألف');
     expect(screen.getByTestId('perf-members-value')).toHaveAttribute('title', '1,234');
-    expect(figure('perf-pointsOutstanding')).toBe('56.8K');
-    expect(figure('perf-pointsRedeemed')).toBe('33.2K');
-    expect(visible(figure('perf-sales'))).toBe('187.7K ر.س.');
-    expect(visible(figure('perf-liability'))).toBe('5.7K ر.س.');
+    expect(figure('perf-pointsOutstanding')).toBe('56.8\u00a0ألف');
+    expect(figure('perf-pointsRedeemed')).toBe('33.2\u00a0ألف');
+    expect(visible(figure('perf-sales'))).toBe('187.7 ألف ر.س.');
+    expect(visible(figure('perf-liability'))).toBe('5.7 ألف ر.س.');
     expect(visible(screen.getByTestId('perf-liability').textContent)).toContain('0.1 ر.س. للنقطة');
 
     // Members vs guests: a guest's repeat rate cannot be known.
