@@ -390,7 +390,7 @@ export function CustomersList({ tiers = [] }: CustomersListProps) {
             <option value="">{t('filters.inactiveAny')}</option>
             {INACTIVE_CHOICES.map((days) => (
               <option key={days} value={days}>
-                {t('filters.inactiveDays', { days: formatNumber(days, language) })}
+                {t('filters.inactiveDays', { days: formatNumber(days, language), count: days })}
               </option>
             ))}
           </Select>
@@ -410,7 +410,7 @@ export function CustomersList({ tiers = [] }: CustomersListProps) {
             <option value="">{t('filters.expiringAny')}</option>
             {EXPIRING_CHOICES.map((days) => (
               <option key={days} value={days}>
-                {t('filters.expiringDays', { days: formatNumber(days, language) })}
+                {t('filters.expiringDays', { days: formatNumber(days, language), count: days })}
               </option>
             ))}
           </Select>
