@@ -8,6 +8,8 @@ import { formatNumber } from '../../lib/format';
 
 export interface ListSearch {
   id: string;
+  /** The field's own label, when it differs from the toolbar's. */
+  label?: string;
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
@@ -55,7 +57,7 @@ export function ListToolbar({
         {search ? (
           <div className="min-w-0 flex-1 space-y-1.5">
             <label htmlFor={search.id} className="sr-only">
-              {label}
+              {search.label ?? label}
             </label>
             <div className="relative">
               <Search
