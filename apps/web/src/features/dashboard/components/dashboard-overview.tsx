@@ -347,14 +347,14 @@ function RecentActivities({ data, language }: { data: Dashboard; language: Langu
                   {a.orderReference ? (
                     <>
                       {' · '}
-                      <span className="text-slate-600 dark:text-slate-400">
+                      <span className="whitespace-nowrap text-slate-600 dark:text-slate-400">
                         {t('dashboard.activityOrder')} <bdi>#{a.orderReference}</bdi>
                       </span>
                     </>
                   ) : a.couponCode ? (
                     <>
                       {' · '}
-                      <span className="text-slate-600 dark:text-slate-400">
+                      <span className="whitespace-nowrap text-slate-600 dark:text-slate-400">
                         {t('dashboard.activityCoupon')}{' '}
                         <bdi className="font-mono text-xs">{a.couponCode}</bdi>
                       </span>
