@@ -125,7 +125,7 @@ describe('points per riyal card', () => {
     await user.clear(min);
     await user.type(min, '2000000');
     await user.click(save);
-    expect(await within(card).findByText('أدخل 1000000 أو أقل')).toBeInTheDocument();
+    expect(await within(card).findByText('أدخل 1,000,000 أو أقل')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(sent).toEqual([]);
   });
