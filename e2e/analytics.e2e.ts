@@ -209,10 +209,8 @@ async function expectFigures(page: Page, lang: Lang, data: Analytics) {
     );
   }
 
-  // The industry's claims, labelled as not this store's.
-  const industry = page.getByTestId('industry-figures');
-  expect(await industry.getByRole('heading', { name: t.industry.heading }).count()).toBe(1);
-  expect(await industry.textContent()).toContain(t.industry.badge);
+  // No unsourced "industry research" percentages (issue 27): the store's own figures only.
+  expect(await page.getByTestId('industry-figures').count()).toBe(0);
 }
 
 /** The analytics answer for one query string, waited for from before the action that asks it. */
