@@ -187,7 +187,6 @@ export function ReferralProgramme({ storeName }: ReferralProgrammeProps) {
         saving={saving === 'limits'}
         onSave={(limits) => saveCard('limits', { limits })}
       />
-
     </div>
   );
 }

@@ -89,9 +89,9 @@ export function RewardCard({ side, reward, saving, onSave }: RewardCardProps) {
               ? t('errors.percentMax')
               : field === 'value' && draft.value < 1
                 ? t('errors.zero')
-              : field === 'maxAmount' && Number.isNaN(draft.maxAmount)
-                ? t('errors.notANumber')
-                : t('errors.outOfRange');
+                : field === 'maxAmount' && Number.isNaN(draft.maxAmount)
+                  ? t('errors.notANumber')
+                  : t('errors.outOfRange');
       }
       setErrors(next);
       return;
