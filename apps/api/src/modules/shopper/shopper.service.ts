@@ -43,12 +43,12 @@ import { createSmsTiming, shopperCodeSms } from './shopper-sms.ts';
 import { judgeCodeTry, newRequestId } from '../../lib/one-time-codes.ts';
 import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { signShopperToken, verifyShopperToken, type ShopperTokenClaims } from '../../lib/tokens.ts';
-import { findCustomer, findRules, type RuleRow } from '../engine/engine.repository.ts';
-import { findMerchantById, type MerchantRow } from '../merchants/merchants.repository.ts';
-import { toMerchantSettings } from '../merchants/merchants.service.ts';
-import { findCustomerRedemptions } from '../rewards/redemptions.repository.ts';
-import { redemptionBlock, toShopperCoupon } from '../rewards/redemption.service.ts';
-import { findRewards, type RewardWithUsage } from '../rewards/rewards.repository.ts';
+import { findCustomer, findRules, type RuleRow } from '../engine/index.ts';
+import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
+import { toMerchantSettings } from '../merchants/index.ts';
+import { findCustomerRedemptions } from '../rewards/index.ts';
+import { redemptionBlock, toShopperCoupon } from '../rewards/index.ts';
+import { findRewards, type RewardWithUsage } from '../rewards/index.ts';
 import {
   consumeOpenShopperCodes,
   findCustomerByEmailKey,
