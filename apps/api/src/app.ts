@@ -22,6 +22,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMerchantsService } from './modules/merchants/merchants.service.ts';
 import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
+import { widgetRoutes } from './modules/widget/widget.routes.ts';
+import { createWidgetService } from './modules/widget/widget.service.ts';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import {
@@ -266,6 +268,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
   );
 
+  await server.register(
+    widgetRoutes({
+      widgetService: createWidgetService(context, { salla, sallaTokens: services.sallaTokens }),
+      requireMerchant,
+    }),
+    { prefix: '/api/merchants' },
+  );
   await server.register(
     insightsRoutes({
       insightsService: insights,

@@ -17,3 +17,4 @@ export * from './referrals.ts';
 export * from './customers.ts';
 export * from './tiers.ts';
 export * from './notifications.ts';
+export * from './widget.ts';

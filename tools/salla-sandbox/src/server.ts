@@ -316,7 +316,17 @@ export async function startSallaSandbox(
         data: { cart: { id: body.merchantId, coupon: coupon.code, total: body.total } },
       });
     }
-    const storefront = /^\/storefront\/(\d+)$/.exec(path);
+    const logo = /^\/__sandbox\/logo\/(\d+)\.svg$/.exec(path);
+    if (logo && method === 'GET') {
+      const name = stores.get(Number(logo[1]))?.name ?? 'S';
+      res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' });
+      res.end(
+        `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#5d2e8c"/><circle cx="32" cy="32" r="17" fill="none" stroke="#fff" stroke-width="5"/><text x="32" y="39" font-size="20" font-family="sans-serif" font-weight="700" fill="#fff" text-anchor="middle">${name.slice(0, 1).replace(/[<&"]/g, '')}</text></svg>`,
+      );
+      return;
+    }
+    // The store's pages: the home page, a product page (/product/<n>) and the cart page (/cart).
+    const storefront = /^\/storefront\/(\d+)(?:\/(product)\/(\d+)|\/(cart))?\/?$/.exec(path);
     if (storefront && method === 'GET') {
       // ?lang=en for an English store; ?customer=<id>[&email=…&name=…&mobile=…] opens it signed
       // in (`email=` empty: a customer the store knows by mobile alone).
@@ -354,6 +364,15 @@ export async function startSallaSandbox(
           loginModal: query.get('loginModal') !== '0',
           cart: query.get('cart') !== '0',
           couponRefusal: query.get('couponRefusal'),
+          view: storefront[2]
+            ? { kind: 'product', index: Number(storefront[3]) }
+            : storefront[4]
+              ? { kind: 'cart' }
+              : { kind: 'home' },
+          // ?theme=dark: a store whose theme is dark.
+          theme: query.get('theme') === 'dark' ? 'dark' : 'light',
+          // The app's public settings, as Twilight hands them to snippets (`app.<field>`).
+          app: appSettings.get(merchantId) ?? {},
         }),
       );
       return;
@@ -536,6 +555,36 @@ export async function startSallaSandbox(
           rateHeaders,
         );
       const store = stores.get(auth.merchantId)!;
+      // The app's settings in this store (reference §1.9): GET gives `{app_id, app_slug,
+      // settings}`, POST replaces the whole object (keys left out become null).
+      const appPath = /^\/admin\/v2\/apps\/([^/]+)\/settings$/.exec(path);
+      if (appPath && decodeURIComponent(appPath[1]!) === appId) {
+        if (method === 'GET')
+          return json(
+            res,
+            200,
+            {
+              status: 200,
+              success: true,
+              data: {
+                app_id: appId,
+                app_slug: appId,
+                settings: appSettings.get(store.merchantId) ?? {},
+              },
+            },
+            rateHeaders,
+          );
+        if (method === 'POST') {
+          const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+          appSettings.set(store.merchantId, body);
+          return json(
+            res,
+            200,
+            { status: 200, success: true, data: { app_id: appId, settings: body } },
+            rateHeaders,
+          );
+        }
+      }
       if (path === '/admin/v2/store/info' && method === 'GET') {
         return json(
           res,
@@ -553,6 +602,8 @@ export async function startSallaSandbox(
               status: 'active',
               currency: 'SAR',
               domain: store.domain,
+              // The store's logo, served by the sandbox itself.
+              avatar: `http://${req.headers.host}/__sandbox/logo/${store.merchantId}.svg`,
             },
           },
           rateHeaders,
@@ -775,6 +826,9 @@ export async function startSallaSandbox(
     });
     return value;
   }
+
+  /** Each store's settings of the app (reference §1.9), as `POST /apps/{app_id}/settings` left them. */
+  const appSettings = new Map<number, Record<string, unknown>>();
 
   function register(
     store: Partial<SandboxStore> & { merchantId: number },

@@ -40,6 +40,7 @@ import {
   riyadhDate,
   singleUseCoupon,
 } from './salla-coupon.ts';
+import { rewardName } from './reward-text.ts';
 
 export { generateCouponCode };
 
@@ -137,12 +138,16 @@ export function shopperCancellableUntil(
   return until > now ? until : null;
 }
 
-export function toShopperCoupon(row: RedemptionWithReward, now: Date): ShopperCoupon {
+export function toShopperCoupon(
+  row: RedemptionWithReward,
+  now: Date,
+  lang: Language = 'ar',
+): ShopperCoupon {
   return {
     id: row.id,
     source: 'reward',
     rewardId: row.rewardId,
-    name: row.reward.name,
+    name: rewardName(row.reward, lang),
     pointsRequired: row.points,
     type: row.reward.type,
     value: row.reward.value,
@@ -327,7 +332,7 @@ export function createRedemptionService(
         kind: 'coupon_issued',
         idempotencyKey: couponMailKey(redemptionId),
         payload: {
-          rewardName: redemption.reward.name,
+          rewardName: rewardName(redemption.reward, lang),
           points: redemption.points,
           code: redemption.couponCode,
           expiresOn: riyadhDate(redemption.couponExpiresAt),
@@ -411,7 +416,7 @@ export function createRedemptionService(
       ? await issueRedemption(redemption, input.lang)
       : await settledRedemption(redemption);
     if (result.status === 'failed') throw new AppError('REDEMPTION_FAILED');
-    return toShopperCoupon(result, ctx.now());
+    return toShopperCoupon(result, ctx.now(), input.lang);
   }
 
   /**

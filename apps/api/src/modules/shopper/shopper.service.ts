@@ -38,8 +38,11 @@ export interface TierLevelRow {
 import type { RuleEvent as StoredRuleEvent } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { generateNumericCode, hashResetCode, safeEqualHex } from '../../lib/crypto.ts';
+import { storeMailBrand } from '../../lib/mail-brand.ts';
 import { shopperCodeMail } from '../../lib/mail-templates.ts';
 import { createSmsTiming, shopperCodeSms } from './shopper-sms.ts';
+import { panelLogo, programmeEarning } from './programme-earning.ts';
+import { rewardDescription, rewardName } from '../rewards/reward-text.ts';
 import { judgeCodeTry, newRequestId } from '../../lib/one-time-codes.ts';
 import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { signShopperToken, verifyShopperToken, type ShopperTokenClaims } from '../../lib/tokens.ts';
@@ -269,8 +272,8 @@ function offeredRewards(
       const reserved = r.minTierId ? tiers.get(r.minTierId) : undefined;
       return {
         id: r.id,
-        name: r.name,
-        description: r.description,
+        name: rewardName(r, lang),
+        description: rewardDescription(r, lang),
         pointsRequired: r.pointsRequired,
         type: r.type,
         value: r.value,
@@ -436,6 +439,7 @@ export function createShopperService(
           storeName: merchant!.storeName,
           code,
           lang: input.lang,
+          brand: storeMailBrand(merchant!),
         }),
       )
       .catch((err: unknown) =>
@@ -588,7 +592,7 @@ export function createShopperService(
           limit: COUPONS_SHOWN,
         })
       : [];
-    const coupons = [...redemptions.map((r) => toShopperCoupon(r, now)), ...referralCoupons]
+    const coupons = [...redemptions.map((r) => toShopperCoupon(r, now, lang)), ...referralCoupons]
       .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (b.id > a.id ? 1 : -1))
       .slice(0, COUPONS_SHOWN);
     const history: HistoryEntry[] = ledger
@@ -617,7 +621,7 @@ export function createShopperService(
         mobile: customer.mobile,
         avatar: customer.avatar,
       },
-      store: { name: merchant.storeName, url: merchant.storeUrl },
+      store: { name: merchant.storeName, url: merchant.storeUrl, logo: panelLogo(merchant) },
       availablePoints: customer.pointsBalance,
       pointsOwed: customer.pointsDebt,
       expiringPoints: expiring.points,
@@ -678,7 +682,7 @@ export function createShopperService(
     const block = redemptionBlock(merchant, ctx.now());
     const tierOf = new Map((tiers?.rows ?? []).map((t) => [t.id, t]));
     return {
-      store: { name: merchant.storeName },
+      store: { name: merchant.storeName, logo: panelLogo(merchant) },
       programme: { redeemable: block === null, reason: block },
       pointsMethods: pointsMethodsOf(rules, lang),
       rewards: offeredRewards(rewards, merchant, tierOf, lang).map(
@@ -686,6 +690,7 @@ export function createShopperService(
       ),
       tiers: tiers ? { basis: tiers.basis, window: tiers.window, levels: tiers.levels } : null,
       referral,
+      earning: programmeEarning(merchant, rules, ctx.now()),
     };
   }
 
