@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './common.ts';
+import { PLAN_IDS } from './plans.ts';
 import {
   NUDGE_PLACEMENTS,
   WIDGET_ICONS,
@@ -18,10 +19,10 @@ export const WidgetSettingsSchema = z.strictObject({
   label: z.strictObject({ ar: Label, en: Label }),
   icon: z.enum(WIDGET_ICONS),
   position: z.enum(WIDGET_POSITIONS),
+  /** `#rrggbb` (kept lower-case); null = the theme's primary colour. */
   accent: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, 'A colour is #RRGGBB')
-    .transform((s) => s.toLowerCase())
     .nullable(),
   showBalance: z.boolean(),
   radius: z.number().int().min(WIDGET_LIMITS.radius.min).max(WIDGET_LIMITS.radius.max),
@@ -32,13 +33,14 @@ export const WidgetSettingsSchema = z.strictObject({
     cart: z.boolean(),
     placement: z.enum(NUDGE_PLACEMENTS),
   }),
-});
-// The schema's output is the plain type the snippet reads.
-export type WidgetSettingsOutput = z.infer<typeof WidgetSettingsSchema> & WidgetSettings;
+}) satisfies z.ZodType<WidgetSettings>;
 export type WidgetSettingsInput = z.input<typeof WidgetSettingsSchema>;
 
 export const WidgetStateSchema = z.object({
   settings: WidgetSettingsSchema,
+  /** The store's plan: Starter sets the label, icon, position, colour and badges. */
+  plan: z.enum(PLAN_IDS).nullable(),
+  storeName: z.string(),
   /** The store's logo as Salla gave it (store info `avatar`); null when unknown. */
   logo: z.string().nullable(),
   /** Whether the saved settings reached the store page (Salla's app setting); false → retried. */

@@ -1,8 +1,4 @@
-import {
-  ErrorBodySchema,
-  WidgetSettingsSchema,
-  WidgetStateResponseSchema,
-} from '@nuqat/contracts';
+import { ErrorBodySchema, WidgetSettingsSchema, WidgetStateResponseSchema } from '@nuqat/contracts';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { merchantOf } from '../../plugins/auth.ts';

@@ -8,12 +8,11 @@ import {
   type WidgetSettings,
   type WidgetState,
 } from '@nuqat/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { merchants } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SallaClient } from '../../lib/salla-client.ts';
 import { findMerchantById, lockMerchant } from '../merchants/merchants.repository.ts';
+import { markWidgetPublished, saveWidgetRow } from './widget.repository.ts';
 import type { SallaTokenService } from '../salla/salla-tokens.service.ts';
 
 /** A token valid for at least this long is used as it is. */
@@ -52,6 +51,8 @@ export function createWidgetService(
     if (!row) throw new AppError('NOT_FOUND');
     return {
       settings: widgetOf(row),
+      plan: row.plan,
+      storeName: row.storeName,
       logo: row.storeLogoUrl,
       published: row.widget === null || row.widgetPublishedAt !== null,
     };
@@ -84,12 +85,7 @@ export function createWidgetService(
       return false;
     }
     // Marked published only if no newer save came in meanwhile (that one publishes itself).
-    const done = await db
-      .update(merchants)
-      .set({ widgetPublishedAt: ctx.now() })
-      .where(and(eq(merchants.id, merchantId), eq(merchants.updatedAt, version)))
-      .returning({ id: merchants.id });
-    return done.length > 0;
+    return markWidgetPublished(db, merchantId, version, ctx.now());
   }
 
   async function saveWidget({
@@ -118,10 +114,12 @@ export function createWidgetService(
             })),
           });
       }
-      await tx
-        .update(merchants)
-        .set({ widget: settings, widgetPublishedAt: null, updatedAt: ctx.now() })
-        .where(eq(merchants.id, merchantId));
+      await saveWidgetRow(
+        tx,
+        merchantId,
+        { ...settings, accent: settings.accent?.toLowerCase() ?? null },
+        ctx.now(),
+      );
     });
     const published = await publish(merchantId);
     const state = await getWidget({ merchantId });

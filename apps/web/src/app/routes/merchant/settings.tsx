@@ -13,6 +13,7 @@ import { PointsExpiryCard } from '../../../features/store/components/points-expi
 import { PointsReleaseCard } from '../../../features/store/components/points-release-card';
 import { SpentClawbackCard } from '../../../features/store/components/spent-clawback-card';
 import { SubscriptionUsagePanel } from '../../../features/store/components/subscription-usage-panel';
+import { WidgetSection } from '../../../features/widget/components/widget-section';
 import { cn } from '../../../lib/cn';
 import { telHref, useSupportContacts } from '../../../lib/support-contacts';
 import { formatHour } from '../../../lib/format';
@@ -49,6 +50,8 @@ export function SettingsRoute() {
         <SpentClawbackCard />
 
         <CustomerNotificationsCard />
+
+        <WidgetSection />
 
         <div className="grid gap-6 lg:grid-cols-2">
           <Card className="space-y-6 p-5 sm:p-6">
