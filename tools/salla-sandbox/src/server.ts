@@ -319,7 +319,10 @@ export async function startSallaSandbox(
     const logo = /^\/__sandbox\/logo\/(\d+)\.svg$/.exec(path);
     if (logo && method === 'GET') {
       const name = stores.get(Number(logo[1]))?.name ?? 'S';
-      res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' });
+      res.writeHead(200, {
+        'content-type': 'image/svg+xml',
+        'cache-control': 'public, max-age=3600',
+      });
       res.end(
         `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#5d2e8c"/><circle cx="32" cy="32" r="17" fill="none" stroke="#fff" stroke-width="5"/><text x="32" y="39" font-size="20" font-family="sans-serif" font-weight="700" fill="#fff" text-anchor="middle">${name.slice(0, 1).replace(/[<&"]/g, '')}</text></svg>`,
       );

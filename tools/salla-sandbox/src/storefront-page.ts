@@ -31,9 +31,7 @@ export interface StorefrontShopper {
 export type StorefrontLang = 'ar' | 'en';
 
 export type StorefrontView =
-  | { kind: 'home' }
-  | { kind: 'product'; index: number }
-  | { kind: 'cart' };
+  { kind: 'home' } | { kind: 'product'; index: number } | { kind: 'cart' };
 
 const TEXT = {
   ar: {

@@ -1,4 +1,4 @@
-import { earnEstimate } from '@nuqat/contracts/plain';
+import { earnEstimate, type StoreWidget } from '@nuqat/contracts/plain';
 import type { StorefrontProgramme } from '@nuqat/contracts';
 import type { Lang, Twilight } from './twilight';
 
@@ -19,10 +19,11 @@ export interface EarnContext {
   cart: boolean;
   /** The launcher's host: its open shadow root takes the cart badge, in its corner and look. */
   host: HTMLElement;
-  side: 'start' | 'end';
+  /** The merchant's widget: the cart badge sits in its launcher's corner. */
+  widget: StoreWidget;
   accent: string;
-  /** The signed-in shopper's tier multiplier (percent), when the snippet knows it. */
-  multiplier: () => number | undefined;
+  /** The signed-in shopper's kept session: its tier multiplier (percent), when known. */
+  kept: () => { multiplierPct?: number } | null;
 }
 
 /** Starts the badges; the snippet calls what it returns when the cart or the shopper changes. */
@@ -35,7 +36,7 @@ const points = (n: number, lang: Lang) => {
   const d = n.toLocaleString('en-US');
   if (lang === 'en') return `${d} point${n === 1 ? '' : 's'}`;
   const r = n % 100;
-  return n === 1 ? 'نقطة واحدة' : n === 2 ? 'نقطتان' : `${d} ${r > 2 && r < 11 ? 'نقاط' : 'نقطة'}`;
+  return n === 1 ? 'نقطة واحدة' : n === 2 ? 'نقطتين' : `${d} ${r > 2 && r < 11 ? 'نقاط' : 'نقطة'}`;
 };
 
 /** The badges' words. */
@@ -109,7 +110,7 @@ export function earnFigure(
 /** The cart page's badge: above the launcher, fixed, so it moves nothing on the page. */
 function cartChip(c: EarnContext): HTMLElement {
   const dark = c.host.classList.contains('d');
-  const side = c.side;
+  const side = c.widget.position;
   const chip = document.createElement('p');
   chip.setAttribute('role', 'status');
   chip.hidden = true;
@@ -127,7 +128,7 @@ export const startEarn: EarnStart = (c) => {
   const salla = (window as Window & { salla?: Twilight }).salla;
   const update = () => {
     if (earning === undefined) return;
-    const m = c.multiplier();
+    const m = c.kept()?.multiplierPct;
     if (c.badge) {
       const n = earnFigure(earning, [price, price], m);
       if (n) c.badge.textContent = nudgeText('product', n, c.lang);

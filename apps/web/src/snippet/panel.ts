@@ -23,7 +23,12 @@ const icon = (path: string) =>
  * when the theme has none. Logical insets put everything in the inline-end corner of the page's
  * direction (bottom-left in Arabic).
  */
-const css = (side: string, accent: string, ink: string, r: number) => `:host{all:initial;font-family:inherit}
+const css = (
+  side: string,
+  accent: string,
+  ink: string,
+  r: number,
+) => `:host{all:initial;font-family:inherit}
 *{box-sizing:border-box}
 button{font:inherit;cursor:pointer;-webkit-tap-highlight-color:transparent}
 button:focus-visible,.p:focus-visible{outline:3px solid ${accent};outline-offset:2px}
@@ -60,7 +65,14 @@ export interface Panel {
  */
 export function createPanel(
   doc: Document,
-  input: { src: string; lang: Lang; dir: string; widget: StoreWidget; dark: boolean; accent: string },
+  input: {
+    src: string;
+    lang: Lang;
+    dir: string;
+    widget: StoreWidget;
+    dark: boolean;
+    accent: string;
+  },
 ): Panel {
   const t = TEXT[input.lang];
   const w = input.widget;
@@ -99,10 +111,7 @@ export function createPanel(
       if (!w.showBalance) points = null;
       badge.hidden = points === null;
       // Latin digits in Arabic too, as the loyalty page writes them.
-      badge.textContent =
-        points === null
-          ? ''
-          : points.toLocaleString('en-US');
+      badge.textContent = points === null ? '' : points.toLocaleString('en-US');
     },
   };
 }

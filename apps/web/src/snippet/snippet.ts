@@ -67,8 +67,8 @@ export function startSnippet({ origin, win = window, signal }: SnippetOptions): 
   const buy = widget.nudge.product ? doc.querySelector('salla-add-product-button') : null;
   let badge: HTMLElement | undefined;
   if (buy) {
-    badge = doc.createElement('nuqat-earn');
-    badge.style.cssText = 'display:block;margin:8px 0;height:32px;visibility:hidden';
+    badge = doc.createElement('div');
+    badge.style.cssText = 'margin:8px 0;height:32px;visibility:hidden';
     if (widget.nudge.placement === 'button') buy.after(badge);
     else buy.before(badge);
   }
@@ -216,8 +216,8 @@ export function startSnippet({ origin, win = window, signal }: SnippetOptions): 
           cart: onCart,
           accent,
           host,
-          side: widget.position,
-          multiplier: () => current()?.multiplierPct,
+          widget,
+          kept: current,
         };
         earn = (win as Window & { nuqatEarn?: EarnStart }).nuqatEarn?.(context) ?? earn;
       };
