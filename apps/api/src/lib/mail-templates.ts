@@ -248,6 +248,12 @@ export function shopperCodeMail(input: {
       ],
       code: input.code,
       first: input.lang,
+      footer: {
+        ar: [`وصلتك هذه الرسالة لأنك طلبت رمز دخول إلى برنامج الولاء في ${input.storeName}.`],
+        en: [
+          `You receive this e-mail because you asked for a sign-in code to ${input.storeName}'s loyalty programme.`,
+        ],
+      },
       ...(input.brand ? { brand: input.brand } : {}),
     }),
   };
