@@ -251,7 +251,8 @@ export function shopperCodeMail(input: {
       footer: {
         ar: [`وصلتك هذه الرسالة لأنك طلبت رمز دخول إلى برنامج الولاء في ${input.storeName}.`],
         en: [
-          `You receive this e-mail because you asked for a sign-in code to ${input.storeName}'s loyalty programme.`,
+          // The store's name isolated, so an Arabic name does not pull the sentence around it.
+          `You receive this e-mail because you asked for a sign-in code to \u2068${input.storeName}\u2069's loyalty programme.`,
         ],
       },
       ...(input.brand ? { brand: input.brand } : {}),

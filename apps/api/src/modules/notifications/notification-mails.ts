@@ -204,7 +204,7 @@ export function notificationMail(input: NotificationMailInput): MailMessage {
     } satisfies MailBrand,
     footer: {
       ar: [`تصلك هذه الرسالة لأنك من عملاء ${store} في برنامج النقاط.`],
-      en: [`You receive this email as a customer of ${store}'s points programme.`],
+      en: [`You receive this email as a customer of \u2068${store}\u2069's points programme.`],
       ...(input.unsubscribe
         ? { link: { href: input.unsubscribe.url, ar: 'إلغاء الاشتراك', en: 'Unsubscribe' } }
         : {}),
