@@ -5,13 +5,30 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
+import tableOwners from './eslint-rules/table-owners.js';
 
 // Physical-direction Tailwind utilities break RTL layouts; only logical ones are allowed.
 const physicalClass =
   /(^|\s|["'`])-?(ml|mr|pl|pr|left|right|rounded-l|rounded-r|rounded-tl|rounded-tr|rounded-bl|rounded-br|border-l|border-r|scroll-ml|scroll-mr)-[0-9a-z[]|(^|\s|["'`])text-(left|right)(\s|$|["'`])/;
 
+const apiSrc = new URL('./apps/api/src/', import.meta.url);
+const apiModules = readdirSync(new URL('modules/', apiSrc));
+/** Everything in apps/api/src: the modules' directories and the rest, one entry each. */
+const apiParts = readdirSync(apiSrc).flatMap((entry) =>
+  entry === 'modules'
+    ? apiModules.map((m) => `./apps/api/src/modules/${m}`)
+    : [`./apps/api/src/${entry}`],
+);
+
 /** Which part of the tree may import which (docs/decisions/016-module-boundaries.md). */
 const boundaryZones = [
+  // A module's front door (modules/<x>/index.ts) is the only file anything outside it imports.
+  ...apiModules.map((module) => ({
+    target: apiParts.filter((part) => part !== `./apps/api/src/modules/${module}`),
+    from: `./apps/api/src/modules/${module}`,
+    except: ['./index.ts'],
+    message: `Import the ${module} module through its front door, modules/${module}/index.ts.`,
+  })),
   {
     target: './packages/contracts',
     from: ['./apps', './tools'],
@@ -172,6 +189,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // One owner per table (apps/api/src/db/table-owners.json): only it writes the table.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/db/**'],
+    plugins: { nuqat: tableOwners },
+    rules: { 'nuqat/table-owners': 'error' },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -94,10 +94,11 @@ export async function seedLarge({
     );
     await step(
       'orders',
-      `insert into orders (merchant_id, id, customer_id, reference_id, status_slug, status_at,
-         total_halalas, earn_base_halalas, spend_halalas, placed_at, cancelled, earn_status,
+      `insert into orders (merchant_id, id, customer_id, reference_id, status_slug, status_stage,
+         status_at, total_halalas, earn_base_halalas, spend_halalas, placed_at, cancelled, earn_status,
          qualified_at, amount_points, plan_period_start, release_at, released_at, created_at)
-       select $1, g, c, g::text, case when x then 'canceled' else 'completed' end, at,
+       select $1, g, c, g::text, case when x then 'canceled' else 'completed' end,
+              case when x then 'cancelled' else 'placed' end, at,
               t, t, t, at, x, case when c is null then 'guest' else 'earned' end,
               case when c is not null then at end,
               case when c is not null then t / 100 else 0 end,

@@ -112,6 +112,7 @@ select nuqat_fast_order(jsonb_build_object(
   'configVersion', ${version}, 'orderId', :order, 'referenceId', null,
   'customer', jsonb_build_object('id', :shopper, 'firstName', 'متسوق', 'lastName', 'pgbench'),
   'at', now()::text, 'placedAt', now()::text, 'statusSlug', 'completed',
+  'statusStage', 'placed',
   'totalHalalas', 18600, 'spendHalalas', 18600, 'currency', 'SAR', 'earnStatus', 'earned',
   'earnPoints', 10, 'amountPoints', 0, 'planPeriodStart', date_trunc('month', now())::text,
   'slot', :shopper % 16, 'slotCap', null, 'releaseAt', now()::text, 'releasedAt', now()::text,

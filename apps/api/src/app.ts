@@ -17,58 +17,57 @@ import { trustedProxies, type Config } from './env.ts';
 import { loggerOptions } from './lib/log-serializers.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createSmsSender, type SmsSender } from './lib/sms.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { createMerchantsService } from './modules/merchants/merchants.service.ts';
-import { merchantsRoutes } from './modules/merchants/merchants.routes.ts';
-import { widgetRoutes } from './modules/widget/widget.routes.ts';
-import { createWidgetService } from './modules/widget/widget.service.ts';
-import { createLoyaltyService } from './modules/loyalty/loyalty.service.ts';
-import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
-import {
-  createCustomersService,
-  type CustomersService,
-} from './modules/customers/customers.service.ts';
-import { customersRoutes } from './modules/customers/customers.routes.ts';
-import { createInsightsService } from './modules/insights/insights.service.ts';
-import { insightsRoutes } from './modules/insights/insights.routes.ts';
-import { createRewardsService } from './modules/rewards/rewards.service.ts';
-import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
-import {
-  createReferralEngine,
-  type ReferralEngine,
-} from './modules/referrals/referral-engine.service.ts';
-import { createReferralsService } from './modules/referrals/referrals.service.ts';
-import { createTiersService, type TiersService } from './modules/tiers/tiers.service.ts';
-import { tiersRoutes } from './modules/tiers/tiers.routes.ts';
-import { referralClaimRoutes, referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { createAuthService } from './modules/auth/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { createMerchantsService } from './modules/merchants/index.ts';
+import { merchantsRoutes } from './modules/merchants/index.ts';
+import { createWidgetService, widgetRoutes } from './modules/merchants/index.ts';
+import { createLoyaltyService } from './modules/loyalty/index.ts';
+import { loyaltyRoutes } from './modules/loyalty/index.ts';
+import { createCustomersService, type CustomersService } from './modules/customers/index.ts';
+import { customersRoutes } from './modules/customers/index.ts';
+import { createInsightsService } from './modules/insights/index.ts';
+import { createInsightsFold } from './modules/insights/index.ts';
+import { insightsRoutes } from './modules/insights/index.ts';
+import { createRewardsService } from './modules/rewards/index.ts';
+import { rewardsRoutes } from './modules/rewards/index.ts';
+import { createReferralEngine, type ReferralEngine } from './modules/referrals/index.ts';
+import { createReferralsService } from './modules/referrals/index.ts';
+import { createTiersService, type TiersService } from './modules/tiers/index.ts';
+import { tiersRoutes } from './modules/tiers/index.ts';
+import { referralClaimRoutes, referralsRoutes } from './modules/referrals/index.ts';
 import { createSallaClient, type SallaClient } from './lib/salla-client.ts';
-import { createJobsService, type JobsService } from './modules/engine/jobs.service.ts';
 import {
-  createSallaTokenService,
-  type SallaTokenService,
-} from './modules/salla/salla-tokens.service.ts';
-import { createSallaJobs, type SallaJobs } from './modules/salla/salla-jobs.ts';
-import { countPendingDeadLetters } from './modules/salla/dead-letters.repository.ts';
-import { sallaWebhookRoutes } from './modules/salla/webhooks.routes.ts';
+  createEventIntake,
+  createJobsService,
+  type EventIntake,
+  type JobsService,
+} from './modules/engine/index.ts';
+import { createEventBus } from './lib/events.ts';
+import { createSallaTokenService, type SallaTokenService } from './modules/salla/index.ts';
 import {
-  createRedemptionService,
-  type RedemptionService,
-} from './modules/rewards/redemption.service.ts';
-import { createDebtRecovery, type DebtRecovery } from './modules/debts/debt-recovery.service.ts';
+  createSallaJobs,
+  createStorePurge,
+  type SallaJobs,
+  type StorePurge,
+} from './modules/salla/index.ts';
+import { countPendingDeadLetters } from './modules/salla/index.ts';
+import { sallaWebhookRoutes } from './modules/salla/index.ts';
+import { createRedemptionService, type RedemptionService } from './modules/rewards/index.ts';
+import { createDebtRecovery, type DebtRecovery } from './modules/debts/index.ts';
 import {
   createNotificationsService,
   type NotificationsService,
-} from './modules/notifications/notifications.service.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { createShopperService, type ShopperService } from './modules/shopper/shopper.service.ts';
-import { shopperRoutes } from './modules/shopper/shopper.routes.ts';
-import { storefrontRoutes } from './modules/shopper/storefront.routes.ts';
+} from './modules/notifications/index.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
+import { createShopperService, type ShopperService } from './modules/shopper/index.ts';
+import { shopperRoutes } from './modules/shopper/index.ts';
+import { storefrontRoutes } from './modules/shopper/index.ts';
 import { registerShopperAuth } from './plugins/shopper-auth.ts';
 import { registerStorefrontAssets } from './plugins/storefront-assets.ts';
 import { registerEmbeddedPage } from './plugins/embedded-page.ts';
-import { createWebhookService, type WebhookService } from './modules/salla/webhooks.service.ts';
+import { createWebhookService, type WebhookService } from './modules/salla/index.ts';
 import { registerMerchantAuth } from './plugins/auth.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
@@ -97,6 +96,9 @@ export interface App {
     sallaTokens: SallaTokenService;
     webhooks: WebhookService;
     jobs: JobsService;
+    insightsFold: ReturnType<typeof createInsightsFold>;
+    storePurge: StorePurge;
+    intake: EventIntake;
     sallaJobs: SallaJobs;
     shopper: ShopperService;
     redemptions: RedemptionService;
@@ -152,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       logger: server.log,
     });
   const context: AppContext = {
+    events: createEventBus(server.log),
     db: database.db,
     config,
     mailer,
@@ -176,19 +179,28 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const redemptions = createRedemptionService(context, { salla, sallaTokens, notifications });
   // Clawed-back points that were spent: coupons withdrawn at Salla after the commit (decision 027).
   const debts = createDebtRecovery(context, { redemptions });
+  // After a commit, the modules that care hear of it (lib/events.ts): referrals settle the store's
+  // referrals after its orders change; debts withdraw coupons when points became owed.
+  context.events.on('order.applied', ({ merchantId }) =>
+    referralEngine.afterOrderEvent(merchantId),
+  );
+  context.events.on('debt.recovery-queued', ({ merchantId }) => debts.afterCommit(merchantId));
+  const intake = createEventIntake(context);
   const services = {
     auth,
     merchants: createMerchantsService(context),
     sallaTokens,
+    intake,
     webhooks: createWebhookService({
       ctx: context,
       salla,
       authService: auth,
       sallaTokens,
-      afterOrderEvent: referralEngine.afterOrderEvent,
-      afterRecoveryQueued: debts.afterCommit,
+      intake,
     }),
     jobs: createJobsService(context),
+    insightsFold: createInsightsFold(context),
+    storePurge: createStorePurge(context),
     sallaJobs: createSallaJobs({ ctx: context, salla, authService: auth, sallaTokens }),
     redemptions,
     debts,

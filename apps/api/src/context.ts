@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
+import type { EventBus } from './lib/events.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { SmsSender } from './lib/sms.ts';
 
@@ -12,6 +13,8 @@ export interface AppContext {
   /** Texts to shoppers' mobiles; `available` false when no provider is configured. */
   sms: SmsSender;
   log: FastifyBaseLogger;
+  /** What happened, told in-process after the commit (lib/events.ts). */
+  events: EventBus;
   /** The service clock; tests move it to check expiry. */
   now: () => Date;
 }

@@ -70,8 +70,8 @@ async function main(): Promise<void> {
   // taking hundreds of orders a second must not pile up a minute of them (decision 014).
   const foldTimer = setInterval(
     () =>
-      void app.services.jobs
-        .runInsightsFold()
+      void app.services.insightsFold
+        .run()
         .catch((err: unknown) => server.log.warn({ err }, 'insights fold failed')),
     5 * 1000,
   );
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
       .runBirthdays()
       .then(() => app.services.jobs.runReleases())
       .then(() => app.services.jobs.runExpiry())
-      .then(() => app.services.jobs.runUninstallPurge())
+      .then(() => app.services.storePurge.run())
       .then(() => app.services.redemptions.reconcileRedemptions())
       .then(() => app.services.sallaJobs.runTokenRefresh())
       .then(() => app.services.sallaJobs.runProfileFetches())

@@ -62,8 +62,11 @@ export const DashboardSubscriptionSchema = z.object({
   usagePercentage: z.number(),
 });
 
-/** What a ledger row did, for "recent activities". */
-export const ACTIVITY_ACTIONS = [
+/**
+ * What a ledger row did: the kinds of `points_ledger.kind` (the schema imports this list), and
+ * the actions of "recent activities".
+ */
+export const LEDGER_KINDS = [
   'earn',
   'redeem',
   'redeem_rollback',
@@ -71,8 +74,10 @@ export const ACTIVITY_ACTIONS = [
   'expire',
   'adjust',
   'referral',
+  /** An opening balance brought from another loyalty app (CSV import). */
   'import',
 ] as const;
+export const ACTIVITY_ACTIONS = LEDGER_KINDS;
 
 export const ActivitySchema = z.object({
   customerId: MerchantIdSchema,

@@ -3,6 +3,8 @@ export const LANGUAGES = {
   en: { dir: 'ltr', label: 'English' },
 } as const;
 export type Language = keyof typeof LANGUAGES;
+/** The languages as a list (the `customers.language` column takes these). */
+export const LANGUAGE_CODES = ['ar', 'en'] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = 'ar';
 
 export function isLanguage(value: unknown): value is Language {

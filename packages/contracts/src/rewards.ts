@@ -148,6 +148,11 @@ export type RewardIdParams = z.infer<typeof RewardIdParamsSchema>;
 
 export const RewardSchema = z.object({
   id: z.guid(),
+  /**
+   * The same id under the name the spec's client reads (spec §3: a reward's `_id`), so a client
+   * written against the spec can edit, toggle and delete what it lists (docs/decisions/040).
+   */
+  _id: z.guid(),
   name: z.string(),
   /** null = shown in Arabic on English pages too. */
   nameEn: z.string().nullable().default(null),

@@ -4,7 +4,7 @@ import { PLAN_IDS, type PlanId } from '@nuqat/contracts';
 import { createDatabase } from '../db/client.ts';
 import { ConfigError, loadConfig } from '../env.ts';
 import { AppError } from '../lib/app-error.ts';
-import { createMerchantsService } from '../modules/merchants/merchants.service.ts';
+import { createMerchantsService } from '../modules/merchants/index.ts';
 
 const usage = `Usage: npm run merchant:create -- --email <e-mail> --password <password> --store-name <name>
        [--store-id <salla store id>] [--store-url <url>] [--plan starter|growth]`;

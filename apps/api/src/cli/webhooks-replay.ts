@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../app.ts';
 import { createDatabase } from '../db/client.ts';
 import { ConfigError, loadConfig } from '../env.ts';
-import type { ReplayReport } from '../modules/salla/webhooks.service.ts';
+import type { ReplayReport } from '../modules/salla/index.ts';
 
 const usage = `Usage: npm run webhooks:replay -- (--id <dead letter id> | --all) [--dry-run]
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { csrfTokenMatches } from '../lib/tokens.ts';
-import type { AuthService, MerchantAuth } from '../modules/auth/auth.service.ts';
+import type { AuthService, MerchantAuth } from '../modules/auth/index.ts';
 
 export const SESSION_COOKIE = 'nuqat_session';
 /** Readable by the back-office (not httpOnly): the value it echoes in CSRF_HEADER. */

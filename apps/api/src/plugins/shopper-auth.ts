@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import type { ShopperAuth, ShopperService } from '../modules/shopper/shopper.service.ts';
+import type { ShopperAuth, ShopperService } from '../modules/shopper/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

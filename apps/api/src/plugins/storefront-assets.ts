@@ -8,7 +8,7 @@ import {
   withFrameAncestors,
   type PrecompressedBody,
 } from '../lib/precompressed.ts';
-import { findMerchantById } from '../modules/merchants/merchants.repository.ts';
+import { findMerchantById } from '../modules/merchants/index.ts';
 
 const ORIGIN_PLACEHOLDER = '__NUQAT_ORIGIN__';
 const STORE_ORIGIN_META = '<meta name="nuqat-store-origin" content="">';

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { buildApp, type App, type BuildAppOptions } from '../app.ts';
 import { createDatabase, type DatabaseHandle } from '../db/client.ts';
 import { loadConfig, type Config } from '../env.ts';
-import type { MerchantRow } from '../modules/merchants/merchants.repository.ts';
-import type { CreateMerchantInput } from '../modules/merchants/merchants.service.ts';
+import type { MerchantRow } from '../modules/merchants/index.ts';
+import type { CreateMerchantInput } from '../modules/merchants/index.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
 export interface TestClock {

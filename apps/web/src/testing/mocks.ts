@@ -276,8 +276,10 @@ let rewardSeq = 0;
 
 export function reward(overrides: Partial<Reward> = {}): Reward {
   rewardSeq += 1;
+  const id = overrides.id ?? `00000000-0000-4000-8000-${String(rewardSeq).padStart(12, '0')}`;
   return RewardSchema.parse({
-    id: `00000000-0000-4000-8000-${String(rewardSeq).padStart(12, '0')}`,
+    id,
+    _id: id,
     name: `مكافأة ${rewardSeq}`,
     type: 'fixed_discount',
     pointsRequired: 100,

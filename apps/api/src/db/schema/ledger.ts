@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LANGUAGE_CODES, LEDGER_KINDS } from '@nuqat/contracts';
 import { merchants } from './merchants.ts';
 
 /** A store's shopper, mirrored from Salla's webhooks. `pointsBalance` is a cached ledger sum. */
@@ -59,9 +60,7 @@ export const customers = pgTable(
      * The language the customer reads (set when they sign in on the loyalty page): the first
      * block of every e-mail to them.
      */
-    language: text('language', { enum: ['ar', 'en'] })
-      .notNull()
-      .default('ar'),
+    language: text('language', { enum: LANGUAGE_CODES }).notNull().default('ar'),
     /** One-click unsubscribe from this store's e-mails (docs/decisions/023); null = subscribed. */
     notificationsUnsubscribedAt: timestamp('notifications_unsubscribed_at', { withTimezone: true }),
     /** Personal fields removed on request (privacy); the profile is never mirrored again. */
@@ -140,17 +139,6 @@ export const customers = pgTable(
   ],
 );
 
-export const LEDGER_KINDS = [
-  'earn',
-  'redeem',
-  'redeem_rollback',
-  'clawback',
-  'expire',
-  'adjust',
-  'referral',
-  /** An opening balance brought from another loyalty app (CSV import). */
-  'import',
-] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
@@ -234,6 +222,14 @@ export const pointsLots = pgTable(
   ],
 );
 
+/**
+ * An order's newest status in the engine's own words (salla/ translates Salla's status names):
+ * waiting for payment, placed (paid or on its way: it counts), cancelled, or returned (a return
+ * begun or done). Null while no event said the status.
+ */
+export const ORDER_STAGES = ['awaiting_payment', 'placed', 'cancelled', 'returned'] as const;
+export type OrderStage = (typeof ORDER_STAGES)[number];
+
 export const ORDER_EARN_STATUSES = [
   'pending',
   'earned',
@@ -257,7 +253,9 @@ export const orders = pgTable(
     id: bigint('id', { mode: 'number' }).notNull(),
     customerId: bigint('customer_id', { mode: 'number' }),
     referenceId: text('reference_id'),
+    /** Salla's name for the status: a label the merchant reads and picks spendable statuses by. */
     statusSlug: text('status_slug'),
+    statusStage: text('status_stage', { enum: ORDER_STAGES }),
     /** Event time of the status above; an older event never overwrites a newer status. */
     statusAt: timestamp('status_at', { withTimezone: true }),
     totalHalalas: bigint('total_halalas', { mode: 'number' }).notNull().default(0),

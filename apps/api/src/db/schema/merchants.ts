@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '@nuqat/contracts';
 
 /** One row per Salla store. `id` is the Salla store id, the tenant key of every other table. */
 export const merchants = pgTable(
@@ -23,10 +24,8 @@ export const merchants = pgTable(
     email: text('email'),
     /** argon2id; null until the owner sets a password through the reset-code flow. */
     passwordHash: text('password_hash'),
-    plan: text('plan', { enum: ['starter', 'growth'] }),
-    subscriptionStatus: text('subscription_status', {
-      enum: ['active', 'trial', 'inactive', 'expired', 'suspended'],
-    })
+    plan: text('plan', { enum: PLAN_IDS }),
+    subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES })
       .notNull()
       .default('inactive'),
     subscriptionExpiresAt: timestamp('subscription_expires_at', { withTimezone: true }),

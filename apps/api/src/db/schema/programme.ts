@@ -15,33 +15,21 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   COUPON_CANCEL_REASONS,
+  REDEMPTION_STATUSES,
   REFERRAL_COUPON_STATUSES,
   REFERRAL_GIFTS_PER_CODE,
   REFERRAL_GIFTS_PER_DAY,
   REFERRAL_REASONS,
   REFERRAL_REWARD_TYPES,
   REFERRAL_STATUSES,
+  REWARD_TYPES,
+  RULE_EVENTS,
 } from '@nuqat/contracts';
 import { merchants } from './merchants.ts';
 
-export const RULE_EVENTS = [
-  'order.created',
-  'purchase_amount',
-  'repeat_purchase',
-  'signup',
-  'birthday',
-  'product_review',
-  'order_review',
-] as const;
+// The enum columns take their lists from the contracts (one source; text columns, so the order
+// of a list is not stored in the database).
 export type RuleEvent = (typeof RULE_EVENTS)[number];
-
-export const REWARD_TYPES = [
-  'fixed_discount',
-  'percentage_discount',
-  'free_shipping',
-  'cashback',
-  'free_product',
-] as const;
 export type RewardType = (typeof REWARD_TYPES)[number];
 
 /**
@@ -141,14 +129,6 @@ export const rewards = pgTable(
   ],
 );
 
-export const REDEMPTION_STATUSES = [
-  'pending',
-  'issued',
-  'failed',
-  'used',
-  'expired',
-  'cancelled',
-] as const;
 export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
 
 /** A shopper spending points on a reward; `issued` once Salla created the coupon. */

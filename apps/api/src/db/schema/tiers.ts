@@ -113,3 +113,9 @@ export const tierCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.tierId, t.slot] })],
 );
+
+/**
+ * The tier id of a customer who is in no tier of a store with tiers (NULL stays for stores that
+ * never had tiers): the customers list finds them through the same partial tier indexes.
+ */
+export const NO_TIER_ID = '00000000-0000-0000-0000-000000000000';

@@ -35,7 +35,7 @@ import {
   findMerchantByEmail,
   findMerchantById,
   updateMerchantPassword,
-} from '../merchants/merchants.repository.ts';
+} from '../merchants/index.ts';
 import {
   claimEmbeddedToken,
   consumeOpenResetCodes,

@@ -12,7 +12,7 @@ import {
   shopperCodes,
   shopperSessions,
 } from '../../db/schema/index.ts';
-import { NO_TIER_ID } from '../tiers/tiers.repository.ts';
+import { NO_TIER_ID } from '../tiers/index.ts';
 
 /**
  * Reads and writes of the customers screens (docs/decisions/017), always for one store. The list

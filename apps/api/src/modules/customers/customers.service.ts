@@ -23,8 +23,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
-import { expiryFor } from '../engine/engine.service.ts';
+import { RIYADH_OFFSET_MS } from '../engine/index.ts';
+import { expiryFor } from '../engine/index.ts';
 import { forgetRateLimitsOf } from '../../lib/rate-limit.ts';
 import {
   creditPoints,
@@ -32,21 +32,16 @@ import {
   debitPoints,
   forgiveDebt as forgiveOwedPoints,
   rewriteLedgerNotes,
-} from '../engine/ledger.service.ts';
-import { findDebtRecovery } from '../debts/debts.repository.ts';
-import { lockCustomerBalance } from '../engine/ledger.repository.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
-import {
-  NO_TIER_ID,
-  findTierChanges,
-  findTierSettings,
-  findTiers,
-} from '../tiers/tiers.repository.ts';
-import { tierBrief, tierChangeView, tiersLive } from '../tiers/tiers.service.ts';
-import { skipNotificationsOfErased } from '../notifications/outbox.ts';
-import { findFriendEmailsOf, forgetFriendEmails } from '../referrals/referrals.repository.ts';
-import { redactShopperDeadLetters } from '../salla/dead-letters.repository.ts';
-import { redactShopperEvents } from '../salla/webhooks.repository.ts';
+} from '../engine/index.ts';
+import { findDebtRecovery } from '../engine/index.ts';
+import { lockCustomerBalance } from '../engine/index.ts';
+import { findMerchantById } from '../merchants/index.ts';
+import { NO_TIER_ID, findTierChanges, findTierSettings, findTiers } from '../tiers/index.ts';
+import { tierBrief, tierChangeView, tiersLive } from '../tiers/index.ts';
+import { skipNotificationsOfErased } from '../notifications/index.ts';
+import { findFriendEmailsOf, forgetFriendEmails } from '../referrals/index.ts';
+import { redactShopperDeadLetters } from '../salla/index.ts';
+import { redactShopperEvents } from '../engine/index.ts';
 import { BOM, csvLine, parseCsv } from './csv.ts';
 import { erasedPerson, redactPerson, textPatterns } from './erasure.ts';
 import {

@@ -31,8 +31,8 @@ import {
 } from '../../test/engine-support.ts';
 import { extractMailedCode } from '../../test/smtp-sink.ts';
 import { signedInStore, uniqueEmail, uniqueIp, type SignedInStore } from '../../test/test-app.ts';
-import { insertReward } from '../rewards/rewards.repository.ts';
-import { REDACT_BATCH } from '../salla/webhooks.repository.ts';
+import { insertReward } from '../rewards/index.ts';
+import { REDACT_BATCH } from '../engine/index.ts';
 import { erasedPerson, REDACTED, redactPerson, textPatterns } from './erasure.ts';
 
 /**

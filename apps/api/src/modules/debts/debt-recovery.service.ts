@@ -3,14 +3,11 @@ import { createPerStoreRuns } from '../../lib/per-store-runs.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { SallaApiError } from '../../lib/salla-client.ts';
-import { findCustomer } from '../engine/engine.repository.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
-import type { RedemptionService } from '../rewards/redemption.service.ts';
-import {
-  findCouponsToReclaim,
-  findWithdrawableCoupons,
-} from '../rewards/redemptions.repository.ts';
-import { claimDueRecoveries, settleRecovery, type RecoveryClaim } from './debts.repository.ts';
+import { findCustomer } from '../engine/index.ts';
+import { findMerchantById } from '../merchants/index.ts';
+import type { RedemptionService } from '../rewards/index.ts';
+import { findCouponsToReclaim, findWithdrawableCoupons } from '../rewards/index.ts';
+import { claimDueRecoveries, settleRecovery, type RecoveryClaim } from '../engine/index.ts';
 
 /**
  * Points that were spent and then clawed back do not become free money (docs/decisions/027).

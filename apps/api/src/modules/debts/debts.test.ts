@@ -16,8 +16,8 @@ import {
   type EngineContext,
 } from '../../test/engine-support.ts';
 import { uniqueIp } from '../../test/test-app.ts';
-import { creditPoints, debitPoints } from '../engine/ledger.service.ts';
-import { insertReward } from '../rewards/rewards.repository.ts';
+import { creditPoints, debitPoints } from '../engine/index.ts';
+import { insertReward } from '../rewards/index.ts';
 import { nextCouponToWithdraw } from './debt-recovery.service.ts';
 
 /**

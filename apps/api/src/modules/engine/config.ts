@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
-import type { EngineConfig } from './engine.service.ts';
+import { findMerchantById } from '../merchants/index.ts';
+import type { EngineConfig } from './points-rules.ts';
 import { findRules, findTierMultipliers } from './engine.repository.ts';
 
 /**
@@ -44,5 +44,3 @@ export function createEngineConfigCache(maxStores = 10_000) {
     forget: (merchantId: number) => void entries.delete(merchantId),
   };
 }
-
-export type EngineConfigCache = ReturnType<typeof createEngineConfigCache>;

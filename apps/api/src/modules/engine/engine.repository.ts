@@ -16,7 +16,7 @@ import type { TierMultipliers } from './tier-multipliers.ts';
 export type CustomerRow = typeof customers.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type RuleRow = typeof loyaltyRules.$inferSelect;
-import type { MerchantRow } from '../merchants/merchants.repository.ts';
+import type { MerchantRow } from '../merchants/index.ts';
 export type { MerchantRow };
 
 export async function findRules(

@@ -796,16 +796,16 @@ describe.each([
         .set({ receivedAt: sql`${webhookEvents.receivedAt} - interval '91 days'` })
         .where(inArray(webhookEvents.merchantId, Object.values(stores)));
 
-      const jobs = ctx.app.services.jobs;
+      const storePurge = ctx.app.services.storePurge;
       // On a database another run already used today, the day is claimed: force the first run then.
       // Only these stores: other suites' stores share the database.
       const merchantIds = Object.values(stores);
-      let first = await jobs.runUninstallPurge({ merchantIds });
-      if (!first.ran) first = await jobs.runUninstallPurge({ force: true, merchantIds });
+      let first = await storePurge.run({ merchantIds });
+      if (!first.ran) first = await storePurge.run({ force: true, merchantIds });
       expect(first.purged).toContain(stores.gone);
       expect(first.purged).not.toContain(stores.recent);
       expect(first.purged).not.toContain(stores.back);
-      expect(await jobs.runUninstallPurge({ merchantIds })).toEqual({ ran: false, purged: [] });
+      expect(await storePurge.run({ merchantIds })).toEqual({ ran: false, purged: [] });
 
       const left = async (merchantId: number) => {
         const result = await db.execute(sql`

@@ -1,3 +1,5 @@
+import type { OrderStage } from '../../db/schema/index.ts';
+
 /**
  * What the engine is told, in its own words. `salla/` translates Salla's payloads into these;
  * nothing in `engine/` knows Salla's wire format. For profile fields, `undefined` means "not
@@ -25,7 +27,10 @@ export interface OrderFacts {
   totalHalalas: number | null;
   /** The spend for points per riyal: sub-total less discounts, without shipping and tax. */
   spendHalalas: number | null;
+  /** The status's name where the order comes from: a label, compared only with the merchant's choice. */
   statusSlug: string | null;
+  /** What the status means to the engine (null when the event does not say). */
+  statusStage: OrderStage | null;
   placedAt: Date | null;
   currency: string;
   /** Discount codes the order used (a Nuqat coupon among them marks it used). */
@@ -33,6 +38,8 @@ export interface OrderFacts {
   /** What each of those codes took off the order, in halalas, where Salla said. */
   couponDiscountHalalas?: Record<string, number>;
 }
+
+export type { OrderStage };
 
 export type OrderEventKind =
   'created' | 'updated' | 'status' | 'cancelled' | 'refunded' | 'deleted' | 'amounts';

@@ -5,7 +5,8 @@ import {
   earningBlock,
   monthlyOrderLimit,
   planPeriodStart,
-  statusQualifies,
+  stageQualifies,
+  stageReverses,
 } from './engine-rules.ts';
 import type { OrderRow } from './engine.repository.ts';
 import {
@@ -14,8 +15,8 @@ import {
   orderRulePoints,
   releaseTimeFor,
   type EngineConfig,
-  type OrderEventInput,
-} from './engine.service.ts';
+} from './points-rules.ts';
+import type { OrderEventInput } from './orders.service.ts';
 import { preferredSlot, slotCap } from './plan-usage.repository.ts';
 import { multipliersForSql } from './tier-multipliers.ts';
 
@@ -36,7 +37,6 @@ export type FastOutcome =
   | { kind: 'fallback' };
 
 const FAST_KINDS = new Set(['created', 'updated', 'status', 'amounts']);
-const REVERSING_SLUGS = new Set(['canceled', 'restoring', 'restored']);
 
 /** The row-level plan for a new order, or null when the general path must take it. */
 export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
@@ -45,7 +45,7 @@ export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
   if (!FAST_KINDS.has(input.kind) || !facts.customer) return null;
   // A discount code may be a Nuqat coupon to mark used: the general path looks it up.
   if (facts.couponCodes.length > 0) return null;
-  if (facts.statusSlug && REVERSING_SLUGS.has(facts.statusSlug)) return null;
+  if (stageReverses(facts.statusStage)) return null;
   if (earningBlock(merchant, at)) return null;
   const orderRule = rules.get('order.created');
   const amountRule = rules.get('purchase_amount');
@@ -57,7 +57,7 @@ export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
   const spendHalalas = facts.spendHalalas ?? 0;
   const placedAt = facts.placedAt ?? at;
   // A new order: nothing cancelled, returned or refunded it yet, so its status decides.
-  const qualifying = statusQualifies(facts.statusSlug);
+  const qualifying = stageQualifies(facts.statusStage);
   const base = {
     merchantId: merchant.id,
     configVersion: merchant.configVersion,
@@ -69,6 +69,7 @@ export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
     at: at.toISOString(),
     placedAt: placedAt.toISOString(),
     statusSlug: facts.statusSlug,
+    statusStage: facts.statusStage,
     totalHalalas,
     spendHalalas,
     currency: facts.currency,

@@ -1,17 +1,15 @@
 import type { AppContext } from '../../context.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
-import { foldInsights } from '../insights/insights.repository.ts';
+import { findMerchantById } from '../merchants/index.ts';
 import { findRules, findTierMultipliers } from './engine.repository.ts';
 import { earningBlock, riyadhToday } from './engine-rules.ts';
-import { enabled, expiryFor, releaseOrder, type EngineConfig } from './engine.service.ts';
+import { releaseOrder } from './orders.service.ts';
+import { enabled, expiryFor, type EngineConfig } from './points-rules.ts';
 import {
   claimJobRun,
   findBirthdayCustomers,
   findOrdersDueForRelease,
   findMerchantsWithBirthdayRule,
   finishJobRun,
-  findPurgeCandidates,
-  purgeStoreIfSilent,
   touchJobRun,
 } from './jobs.repository.ts';
 import { countRuleEarns, findExpiredLots } from './ledger.repository.ts';
@@ -26,15 +24,6 @@ export const BIRTHDAY_WAIT_DAYS = 30;
  * restart) and the next tick resumes the day — the ledger keys skip what it already gave.
  */
 export const BIRTHDAY_RUN_STALE_MS = 15 * 60 * 1000;
-
-/**
- * How long an uninstalled store's data is kept, so a merchant who comes back finds it all: the
- * store is deleted once it has been uninstalled and silent (no webhook) this long.
- */
-export const UNINSTALL_GRACE_DAYS = 90;
-
-/** A purge run touches its claim after every store; one silent this long died (see birthdays). */
-export const PURGE_RUN_STALE_MS = 15 * 60 * 1000;
 
 /**
  * Scheduled work. Each job claims its period in `job_runs` first, so with any number of API
@@ -121,47 +110,6 @@ export function createJobsService(ctx: AppContext) {
   }
 
   /**
-   * Deletes the data of stores still uninstalled and silent (no webhook received) for the whole
-   * grace period; once a day. A reinstall or any event since cancels it for that store. Store by
-   * store, each under its lock; like the birthday run it touches its claim as it goes, and a
-   * claim left unfinished and silent (the instance died) is taken over and the day resumed.
-   */
-  async function runUninstallPurge(
-    options: { force?: boolean; merchantIds?: number[] } = {},
-  ): Promise<{ ran: boolean; purged: number[] }> {
-    const now = ctx.now();
-    const today = riyadhToday(now).date;
-    const claimed =
-      options.force ||
-      (await claimJobRun(db, 'uninstall-purge', today, {
-        at: now,
-        staleAfterMs: PURGE_RUN_STALE_MS,
-      }));
-    if (!claimed) return { ran: false, purged: [] };
-    const cutoff = new Date(now.getTime() - UNINSTALL_GRACE_DAYS * 86_400_000);
-    const purged: number[] = [];
-    let after = 0;
-    for (;;) {
-      const candidates = await findPurgeCandidates(db, {
-        cutoff,
-        after,
-        limit: 100,
-        ...(options.merchantIds ? { merchantIds: options.merchantIds } : {}),
-      });
-      for (const merchantId of candidates) {
-        after = merchantId;
-        if (await purgeStoreIfSilent(db, merchantId, cutoff)) purged.push(merchantId);
-        await touchJobRun(db, 'uninstall-purge', today, ctx.now());
-      }
-      if (candidates.length < 100) break;
-    }
-    await finishJobRun(db, 'uninstall-purge', today, { purged });
-    if (purged.length > 0)
-      log.info({ job: 'uninstall-purge', purged }, 'uninstalled stores purged');
-    return { ran: true, purged };
-  }
-
-  /**
    * Orders whose holding period is over: their points become spendable. In batches, one order
    * per transaction; the ledger's keys make a repeated run harmless.
    */
@@ -197,12 +145,7 @@ export function createJobsService(ctx: AppContext) {
     return { released };
   }
 
-  /** Folds the insights differences written since the last run into the daily rows. */
-  async function runInsightsFold(): Promise<{ folded: number }> {
-    return { folded: await foldInsights(db) };
-  }
-
-  return { runBirthdays, runExpiry, runUninstallPurge, runReleases, runInsightsFold };
+  return { runBirthdays, runExpiry, runReleases };
 }
 
 export type JobsService = ReturnType<typeof createJobsService>;

@@ -3,7 +3,6 @@ import type { LedgerKind } from '../../db/schema/index.ts';
 import {
   addToBalance,
   addToDebt,
-  creditMany,
   findDebtors,
   findOpenLots,
   insertLedgerRow,
@@ -11,11 +10,10 @@ import {
   lockCustomerBalance,
   lockCustomerPoints,
   findLot,
-  findNotesOf,
-  setLedgerNote,
   setLotRemaining,
   type LedgerRow,
 } from './ledger.repository.ts';
+import { creditMany, findNotesOf, setLedgerNote } from './ledger-bulk.repository.ts';
 
 /**
  * The only writer of points. Every change is one ledger row plus the cached balance, in the

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { merchantOf } from '../../plugins/auth.ts';
-import type { RedemptionService } from '../rewards/redemption.service.ts';
+import type { RedemptionService } from '../rewards/index.ts';
 import type { InsightsService } from './insights.service.ts';
 
 /** The merchant's figures and coupons, under /api/merchants; each answers for the caller's store only. */

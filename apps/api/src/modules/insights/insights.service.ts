@@ -9,10 +9,10 @@ import {
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
-import type { MerchantsService } from '../merchants/merchants.service.ts';
-import { findReferralCoupons, type ReferralCouponRow } from '../referrals/referrals.repository.ts';
+import { RIYADH_OFFSET_MS } from '../engine/index.ts';
+import { findMerchantById } from '../merchants/index.ts';
+import type { MerchantsService } from '../merchants/index.ts';
+import { findReferralCoupons, type ReferralCouponRow } from '../referrals/index.ts';
 import {
   bestPointValue,
   findCoupons,

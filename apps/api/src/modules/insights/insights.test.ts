@@ -430,7 +430,7 @@ describe.each([
     // The triggers' rollups equal a rebuild from the rows, and folding changes no figure.
     const { incremental, rebuilt } = await rollupsAgainstRebuild(merchantId);
     expect(incremental).toEqual(rebuilt);
-    await ctx.app.services.jobs.runInsightsFold();
+    await ctx.app.services.insightsFold.run();
     const after = DashboardSchema.parse(
       (await get(shop.authorization, '/api/merchants/dashboard')).json().data,
     );

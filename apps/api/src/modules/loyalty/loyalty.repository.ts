@@ -50,16 +50,3 @@ export async function findProgrammeEnabled(
     .limit(1);
   return row?.enabled;
 }
-
-export async function updateProgrammeEnabled(
-  db: Executor,
-  merchantId: number,
-  enabled: boolean,
-): Promise<boolean | undefined> {
-  const [row] = await db
-    .update(merchants)
-    .set({ programmeEnabled: enabled, updatedAt: sql`now()` })
-    .where(eq(merchants.id, merchantId))
-    .returning({ enabled: merchants.programmeEnabled });
-  return row?.enabled;
-}

@@ -7,12 +7,12 @@ import {
   type RuleEvent,
   type SaveLoyaltyRuleRequest,
 } from '@nuqat/contracts';
+import { setProgrammeEnabled } from '../merchants/index.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   findLoyaltyRules,
   findProgrammeEnabled,
-  updateProgrammeEnabled,
   upsertLoyaltyRule,
   type LoyaltyRuleRow,
   type LoyaltyRuleValues,
@@ -89,7 +89,7 @@ export function createLoyaltyService({ db }: Pick<AppContext, 'db'>) {
     merchantId: number;
     enabled: boolean;
   }): Promise<ProgrammeStatus> {
-    const saved = await updateProgrammeEnabled(db, merchantId, enabled);
+    const saved = await setProgrammeEnabled(db, merchantId, enabled);
     if (saved === undefined) throw new AppError('NOT_FOUND');
     return { enabled: saved };
   }

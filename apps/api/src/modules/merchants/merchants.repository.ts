@@ -97,14 +97,3 @@ export async function ensureMerchant(db: Executor, merchantId: number): Promise<
     .values({ id: merchantId, storeName: `Salla store ${merchantId}` })
     .onConflictDoNothing({ target: merchants.id });
 }
-
-export async function updateMerchant(
-  db: Executor,
-  merchantId: number,
-  values: Partial<typeof merchants.$inferInsert>,
-): Promise<void> {
-  await db
-    .update(merchants)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(merchants.id, merchantId));
-}

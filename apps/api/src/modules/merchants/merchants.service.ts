@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-import { monthlyOrderLimit, planPeriodStart, subscriptionActive } from '../engine/engine-rules.ts';
+import { monthlyOrderLimit, planPeriodStart, subscriptionActive } from './plan-rules.ts';
 import {
   findMerchantByEmail,
   findMerchantById,

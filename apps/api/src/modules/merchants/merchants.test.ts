@@ -122,7 +122,7 @@ describe('createMerchant', () => {
 describe('GET /api/merchants/subscription/status', () => {
   test('shows the plan, this month’s order usage and the orders over the limit', async () => {
     const { planUsage } = await import('../../db/schema/index.ts');
-    const { planPeriodStart } = await import('../engine/engine-rules.ts');
+    const { planPeriodStart } = await import('./plan-rules.ts');
     const { merchant, email, password } = await createMerchant(ctx, {
       plan: 'starter',
       subscriptionStatus: 'active',

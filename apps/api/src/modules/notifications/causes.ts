@@ -6,9 +6,9 @@ import {
   type RewardType,
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
-import { earningBlock, RIYADH_OFFSET_MS, riyadhToday } from '../engine/engine-rules.ts';
-import { claimJobRun, finishJobRun, touchJobRun } from '../engine/jobs.repository.ts';
-import { findMerchantById, type MerchantRow } from '../merchants/merchants.repository.ts';
+import { earningBlock, RIYADH_OFFSET_MS, riyadhToday } from '../engine/index.ts';
+import { claimJobRun, finishJobRun, touchJobRun } from '../engine/index.ts';
+import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
 import { enqueueNotification } from './outbox.ts';
 import {
   findActiveRewardCosts,

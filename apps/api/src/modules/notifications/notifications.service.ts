@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enforceRateLimits } from '../../lib/rate-limit.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { findMerchantById } from '../merchants/index.ts';
 import { createEmailChannel, EMAIL_CHANNEL, type NotificationChannel } from './channels.ts';
 import { createNotificationCauses } from './causes.ts';
 import { createSmsChannel } from './notification-sms.ts';

@@ -9,8 +9,8 @@ import {
   uniqueEmail,
   type TestContext,
 } from '../../test/test-app.ts';
-import { creditPoints, debitPoints } from '../engine/ledger.service.ts';
-import { insertReward } from '../rewards/rewards.repository.ts';
+import { creditPoints, debitPoints } from '../engine/index.ts';
+import { insertReward } from '../rewards/index.ts';
 import { addDays } from './causes.ts';
 import { findOutboxRows } from './notifications.repository.ts';
 import {

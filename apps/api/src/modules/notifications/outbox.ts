@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { NotificationChannelChoice, NotificationKind } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { findCustomer } from '../engine/engine.repository.ts';
-import { earningBlock, RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { findCustomer } from '../engine/index.ts';
+import { earningBlock, RIYADH_OFFSET_MS } from '../engine/index.ts';
+import { findMerchantById } from '../merchants/index.ts';
 import { EMAIL_CHANNEL, IMMEDIATE_KINDS, type NotificationChannel } from './channels.ts';
 import { SMS_CHANNEL } from './notification-sms.ts';
 import {

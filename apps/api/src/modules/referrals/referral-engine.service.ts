@@ -26,17 +26,17 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { referralGiftMail, referralRewardMail } from '../../lib/mail-templates.ts';
 import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { SallaApiError, type CouponRequest, type SallaClient } from '../../lib/salla-client.ts';
-import { findCustomer, lockCustomer } from '../engine/engine.repository.ts';
-import { findMerchantById, type MerchantRow } from '../merchants/merchants.repository.ts';
-import { redemptionBlock } from '../rewards/redemption.service.ts';
+import { findCustomer, lockCustomer } from '../engine/index.ts';
+import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
+import { redemptionBlock } from '../rewards/index.ts';
 import {
   createOrConfirmCoupon,
   generateCouponCode,
   isOurCodeTaken,
   riyadhDate,
   singleUseCoupon,
-} from '../rewards/salla-coupon.ts';
-import type { SallaTokenService } from '../salla/salla-tokens.service.ts';
+} from '../rewards/index.ts';
+import type { SallaTokenService } from '../salla/index.ts';
 import {
   countInviterPayoutsSince,
   countInviterReferrals,

@@ -7,7 +7,7 @@ import {
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { findMerchantById } from '../merchants/index.ts';
 import {
   findReferralSettings,
   setReferralActive,

@@ -14,12 +14,12 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { SallaApiError, type CouponRequest, type SallaClient } from '../../lib/salla-client.ts';
-import { subscriptionActive } from '../engine/engine-rules.ts';
-import { lockCustomerBalance } from '../engine/ledger.repository.ts';
-import { creditPoints, debitPoints, type Shortfall } from '../engine/ledger.service.ts';
-import { findMerchantById, type MerchantRow } from '../merchants/merchants.repository.ts';
-import { enqueueNotification } from '../notifications/outbox.ts';
-import type { SallaTokenService } from '../salla/salla-tokens.service.ts';
+import { subscriptionActive } from '../engine/index.ts';
+import { lockCustomerBalance } from '../engine/index.ts';
+import { creditPoints, debitPoints, type Shortfall } from '../engine/index.ts';
+import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
+import { enqueueNotification } from '../notifications/index.ts';
+import type { SallaTokenService } from '../salla/index.ts';
 import {
   countHeldRedemptions,
   findRedemption,

@@ -15,7 +15,7 @@ import {
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
+import { findMerchantById } from '../merchants/index.ts';
 import { redemptionStatusAt } from './redemption.service.ts';
 import {
   archiveReward,
@@ -39,6 +39,8 @@ import {
 function toReward(row: RewardRow, usageCount: number): Reward {
   return {
     id: row.id,
+    // Spec §3 names a reward's id `_id`; both are sent (docs/decisions/040).
+    _id: row.id,
     name: row.name,
     nameEn: row.nameEn,
     type: row.type,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { SallaApiError, type CouponRequest, type SallaClient } from '../../lib/salla-client.ts';
-import { RIYADH_OFFSET_MS } from '../engine/engine-rules.ts';
+import { RIYADH_OFFSET_MS } from '../engine/index.ts';
 
 /**
  * Making a coupon at Salla exactly once, shared by redemptions and referrals. The code is chosen

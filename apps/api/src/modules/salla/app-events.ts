@@ -2,7 +2,13 @@ import type { AppSubscriptionDataSchema } from '@nuqat/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { SubscriptionStatus } from '@nuqat/contracts';
-import { updateMerchant, type MerchantRow } from '../merchants/merchants.repository.ts';
+import {
+  markInstalled,
+  markUninstalled,
+  recordSubscription,
+  type MerchantRow,
+  type SubscriptionChange,
+} from '../merchants/index.ts';
 import { mapSallaPlan, parseSallaTime } from './salla-values.ts';
 
 type SubscriptionData = z.infer<typeof AppSubscriptionDataSchema>;
@@ -55,7 +61,7 @@ export async function applySubscriptionEvent(
     endParsed && endDate && /^\d{4}-\d{2}-\d{2}$/.test(endDate.trim())
       ? new Date(endParsed.getTime() + 86_400_000)
       : endParsed;
-  const values: Parameters<typeof updateMerchant>[2] = {
+  const values: SubscriptionChange = {
     subscriptionStatus: status,
     subscriptionEventAt: at,
   };
@@ -67,7 +73,7 @@ export async function applySubscriptionEvent(
   } else if (end && status === 'expired') {
     values.subscriptionExpiresAt = end;
   }
-  await updateMerchant(tx, merchant.id, values);
+  await recordSubscription(tx, merchant.id, values);
   return 'applied';
 }
 
@@ -81,10 +87,6 @@ export type LifecycleEvent = (typeof LIFECYCLE_EVENTS)[number];
 
 /** The note of a lifecycle event older than the newest applied (recorded, changes nothing). */
 export const STALE_LIFECYCLE = 'older than the newest install lifecycle event';
-
-export function isLifecycleEvent(event: string): event is LifecycleEvent {
-  return (LIFECYCLE_EVENTS as readonly string[]).includes(event);
-}
 
 /**
  * Whether a lifecycle event may change the store: not when it is older than the newest one
@@ -122,11 +124,7 @@ export async function applyInstalled(
   at: Date,
 ): Promise<'applied' | 'stale'> {
   if (lifecycleIsStale(merchant, at)) return 'stale';
-  await updateMerchant(tx, merchant.id, {
-    installStatus: 'installed',
-    uninstalledAt: null,
-    lifecycleEventAt: at,
-  });
+  await markInstalled(tx, merchant.id, at);
   return 'applied';
 }
 
@@ -141,13 +139,6 @@ export async function applyUninstalled(
   at: Date,
 ): Promise<'applied' | 'stale'> {
   if (lifecycleIsStale(merchant, at)) return 'stale';
-  await updateMerchant(tx, merchant.id, {
-    installStatus: 'uninstalled',
-    uninstalledAt: at,
-    lifecycleEventAt: at,
-    sallaAccessToken: null,
-    sallaRefreshToken: null,
-    sallaTokenExpiresAt: null,
-  });
+  await markUninstalled(tx, merchant.id, at);
   return 'applied';
 }

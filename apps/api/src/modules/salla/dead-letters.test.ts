@@ -13,7 +13,8 @@ import {
   WEBHOOK_SECRET,
 } from '../../test/engine-support.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { createWebhookService, parseEventData } from './webhooks.service.ts';
+import { parseEventData } from './event-translation.ts';
+import { createWebhookService } from './webhooks.service.ts';
 
 // Issue 10: a signed delivery that does not fit the schema is kept, counted and replayable.
 const lines: string[] = [];
@@ -76,6 +77,7 @@ function fixedService() {
     salla: ctx.app.salla,
     authService: ctx.app.services.auth,
     sallaTokens: ctx.app.services.sallaTokens,
+    intake: ctx.app.services.intake,
     parseEvent: (event, data) => {
       const fixed =
         data &&

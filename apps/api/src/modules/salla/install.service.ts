@@ -4,13 +4,20 @@ import type { AppContext } from '../../context.ts';
 import { setPasswordMail } from '../../lib/mail-templates.ts';
 import { embeddedAppUrl } from '../../lib/salla-dashboard.ts';
 import type { SallaClient, SallaStoreInfo, SallaUserInfo } from '../../lib/salla-client.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import { ensureMerchant, lockMerchant, updateMerchant } from '../merchants/merchants.repository.ts';
-import { findMerchantByEmail, findMerchantById } from '../merchants/merchants.repository.ts';
+import type { AuthService } from '../auth/index.ts';
+import {
+  type ProfileChange,
+  claimProfileFetch,
+  ensureMerchant,
+  lockMerchant,
+  recordAuthorization,
+  saveProfile,
+  stopProfileFetch,
+} from '../merchants/index.ts';
+import { findMerchantByEmail, findMerchantById } from '../merchants/index.ts';
 import { authorizeEffect, STALE_LIFECYCLE } from './app-events.ts';
-import { claimProfileFetch } from './salla-jobs.repository.ts';
 import { storeTokens } from './salla-tokens.service.ts';
-import { deliveryExists, insertWebhookEvent } from './webhooks.repository.ts';
+import { deliveryExists, insertWebhookEvent } from '../engine/index.ts';
 import { parseOrFail, type WebhookOutcome } from './payload.ts';
 
 /** The envelope as stored: Salla's access and refresh tokens removed from its data. */
@@ -92,14 +99,11 @@ export function createInstallService(deps: {
       if (!event) return 'duplicate' as const;
       if (!keep) return effect;
       await storeTokens(tx, ctx, merchantId, tokens);
-      await updateMerchant(tx, merchantId, {
-        // Installed by a newer event already, the state stays as that event left it.
-        ...(effect === 'install'
-          ? { installStatus: 'installed' as const, uninstalledAt: null, lifecycleEventAt: at }
-          : {}),
-        sallaAuthorizedAt: at,
-        profileFetchNextAt: now,
-        profileFetchAttempts: 0,
+      // Installed by a newer event already, the state stays as that event left it.
+      await recordAuthorization(tx, merchantId, {
+        installs: effect === 'install',
+        at,
+        fetchProfileAt: now,
       });
       return effect;
     });
@@ -141,7 +145,7 @@ export function createInstallService(deps: {
       !merchant.sallaAccessToken
     ) {
       // Nothing to ask Salla with; the next app.store.authorize schedules a fetch again.
-      await updateMerchant(db, merchantId, { profileFetchNextAt: null });
+      await stopProfileFetch(db, merchantId);
       return 'dropped';
     }
     const attempt = merchant.profileFetchAttempts + 1;
@@ -156,7 +160,7 @@ export function createInstallService(deps: {
     /** A failed try: the claim already set the next one, unless this was the last. */
     async function failed(error: unknown, message: string): Promise<ProfileFetchOutcome> {
       if (attempt >= PROFILE_FETCH_MAX_ATTEMPTS) {
-        await updateMerchant(db, merchantId, { profileFetchNextAt: null });
+        await stopProfileFetch(db, merchantId);
         log.error(
           { err: error, merchantId, attempt },
           "giving up on the store owner's profile: no login is created until a reinstall",
@@ -192,7 +196,7 @@ export function createInstallService(deps: {
     try {
       invite = await db.transaction(async (tx) => {
         const current = (await lockMerchant(tx, merchantId))!;
-        const values: Parameters<typeof updateMerchant>[2] = { profileFetchNextAt: null };
+        const values: ProfileChange = {};
         const name = store?.name || info.merchant.name;
         if (name) values.storeName = name;
         const domain = store?.domain || info.merchant.domain;
@@ -210,7 +214,7 @@ export function createInstallService(deps: {
               'owner e-mail already has a login; not linking it',
             );
         }
-        await updateMerchant(tx, merchantId, values);
+        await saveProfile(tx, merchantId, values);
         if (current.passwordHash || !email) return null;
         const code = await authService.issueResetCode(tx, merchantId);
         return { email, code, storeName: values.storeName ?? current.storeName };
@@ -237,5 +241,3 @@ export function createInstallService(deps: {
 
   return { authorize, fetchProfile };
 }
-
-export type InstallService = ReturnType<typeof createInstallService>;

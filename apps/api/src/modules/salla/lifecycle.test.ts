@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { webhooks } from '@nuqat/salla-sandbox';
 import { jobRuns, merchants, webhookEvents } from '../../db/schema/index.ts';
 import { openForStore } from '../../lib/crypto.ts';
-import { riyadhToday } from '../engine/engine-rules.ts';
-import { PURGE_RUN_STALE_MS } from '../engine/jobs.service.ts';
+import { riyadhToday } from '../engine/index.ts';
+import { PURGE_RUN_STALE_MS } from './store-purge.ts';
 import {
   balanceOf,
   createEngineContext,
@@ -185,7 +185,7 @@ describe('migration 0006', () => {
 
 describe('the uninstall purge', () => {
   const purge = (merchantIds: number[]) =>
-    ctx.app.services.jobs.runUninstallPurge({ force: true, merchantIds });
+    ctx.app.services.storePurge.run({ force: true, merchantIds });
 
   test('deletes a store uninstalled and silent for the whole grace period, and only such a store', async () => {
     const now = ctx.clock.now().getTime();
@@ -274,13 +274,13 @@ describe('the uninstall purge', () => {
       await ctx.database.db
         .insert(jobRuns)
         .values({ job: 'uninstall-purge', period: day, startedAt: claimedAt });
-      const jobs = ctx.app.services.jobs;
-      expect(await jobs.runUninstallPurge({ merchantIds: [merchantId] })).toEqual({
+      const storePurge = ctx.app.services.storePurge;
+      expect(await storePurge.run({ merchantIds: [merchantId] })).toEqual({
         ran: false,
         purged: [],
       });
       advance(PURGE_RUN_STALE_MS + 1000);
-      expect(await jobs.runUninstallPurge({ merchantIds: [merchantId] })).toEqual({
+      expect(await storePurge.run({ merchantIds: [merchantId] })).toEqual({
         ran: true,
         purged: [merchantId],
       });
@@ -291,7 +291,7 @@ describe('the uninstall purge', () => {
       expect(run!.finishedAt).not.toBeNull();
       // A finished day never runs again.
       advance(PURGE_RUN_STALE_MS + 1000);
-      expect(await jobs.runUninstallPurge({ merchantIds: [merchantId] })).toEqual({
+      expect(await storePurge.run({ merchantIds: [merchantId] })).toEqual({
         ran: false,
         purged: [],
       });

@@ -1,8 +1,8 @@
 import type { ReviewAddedDataSchema, SallaCustomer, SallaOrder } from '@nuqat/contracts';
 import type { z } from 'zod';
-import { toHalalas } from '../engine/engine-rules.ts';
+import { toHalalas } from '../engine/index.ts';
 import { birthdayOf, parseSallaTime } from './salla-values.ts';
-import type { CustomerFacts, OrderFacts, ReviewFacts } from '../engine/facts.ts';
+import type { CustomerFacts, OrderFacts, OrderStage, ReviewFacts } from '../engine/index.ts';
 
 /** Salla's customer model → the engine's profile facts (reference §2.7). */
 export function customerFacts(customer: SallaCustomer): CustomerFacts {
@@ -37,6 +37,19 @@ function spendOf(order: SallaOrder, totalHalalas: number | null): number | null 
   return Math.max(0, toHalalas(amounts.sub_total.amount) - discounts);
 }
 
+/**
+ * Salla's order status (its slug, reference §2.7) in the engine's words: payment pending waits;
+ * `canceled` cancels; a return begun (`restoring`) or done (`restored`) returns; any other status
+ * is past payment and counts.
+ */
+export function stageOfStatus(slug: string | null | undefined): OrderStage | null {
+  if (!slug) return null;
+  if (slug === 'payment_pending') return 'awaiting_payment';
+  if (slug === 'canceled') return 'cancelled';
+  if (slug === 'restoring' || slug === 'restored') return 'returned';
+  return 'placed';
+}
+
 /** Salla's order model (any order event, or `data.order` of order.status.updated) → facts. */
 export function orderFacts(order: SallaOrder): OrderFacts {
   const couponDiscountHalalas: Record<string, number> = {};
@@ -56,6 +69,7 @@ export function orderFacts(order: SallaOrder): OrderFacts {
     totalHalalas,
     spendHalalas: spendOf(order, totalHalalas),
     statusSlug: order.status?.slug ?? null,
+    statusStage: stageOfStatus(order.status?.slug),
     placedAt: parseSallaTime(order.date?.date, order.date?.timezone),
     currency: order.currency ?? 'SAR',
     couponCodes: [

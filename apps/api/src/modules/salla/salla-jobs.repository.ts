@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { merchants } from '../../db/schema/index.ts';
+import type { SealedTokens } from '../merchants/index.ts';
 
 /**
  * The Salla jobs' queries. Like the other scheduled jobs they look across stores, so these are
@@ -59,39 +60,6 @@ export async function findStoresWithProfileDue(
   return rows.map((r) => r.merchantId);
 }
 
-/**
- * Takes the store's due profile fetch as attempt `attempt`, and pushes its next try to `retryAt`
- * at once, so a crash mid-fetch still retries, and two workers never fetch the same attempt:
- * the update only matches while the fetch is due and no one else has counted this attempt.
- */
-export async function claimProfileFetch(
-  db: Executor,
-  options: { merchantId: number; now: Date; attempt: number; retryAt: Date },
-): Promise<boolean> {
-  const rows = await db
-    .update(merchants)
-    .set({
-      profileFetchNextAt: options.retryAt,
-      profileFetchAttempts: options.attempt,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(merchants.id, options.merchantId),
-        lte(merchants.profileFetchNextAt, options.now),
-        eq(merchants.profileFetchAttempts, options.attempt - 1),
-      ),
-    )
-    .returning({ id: merchants.id });
-  return rows.length > 0;
-}
-
-export interface SealedTokens {
-  merchantId: number;
-  accessToken: string | null;
-  refreshToken: string | null;
-}
-
 /** Stores with a Salla token still sealed the old way (`v1.`), by id after `afterId`. */
 export async function findStoresWithLegacySealedTokens(
   db: Executor,
@@ -112,31 +80,4 @@ export async function findStoresWithLegacySealedTokens(
     )
     .orderBy(asc(merchants.id))
     .limit(options.limit);
-}
-
-/**
- * Writes the store's tokens sealed anew, only if they are still the ones read: a refresh that
- * wrote new tokens meanwhile wins (and sealed them the new way already).
- */
-export async function replaceSealedTokens(
-  db: Executor,
-  from: SealedTokens,
-  to: Pick<SealedTokens, 'accessToken' | 'refreshToken'>,
-): Promise<boolean> {
-  const same = (
-    column: typeof merchants.sallaAccessToken | typeof merchants.sallaRefreshToken,
-    value: string | null,
-  ) => (value === null ? sql`${column} is null` : sql`${column} = ${value}`);
-  const rows = await db
-    .update(merchants)
-    .set({ sallaAccessToken: to.accessToken, sallaRefreshToken: to.refreshToken })
-    .where(
-      and(
-        eq(merchants.id, from.merchantId),
-        same(merchants.sallaAccessToken, from.accessToken),
-        same(merchants.sallaRefreshToken, from.refreshToken),
-      ),
-    )
-    .returning({ id: merchants.id });
-  return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { SallaClient } from '../../lib/salla-client.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AuthService } from '../auth/index.ts';
 import { createInstallService } from './install.service.ts';
 import {
   findStoresWithProfileDue,

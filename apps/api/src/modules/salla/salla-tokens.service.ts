@@ -4,10 +4,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { isLegacySeal, openForStore, sealForStore } from '../../lib/crypto.ts';
 import { reconnectStoreMail } from '../../lib/mail-templates.ts';
 import { SallaApiError, type SallaClient, type SallaTokens } from '../../lib/salla-client.ts';
-import { findMerchantById } from '../merchants/merchants.repository.ts';
-import { updateMerchant } from '../merchants/merchants.repository.ts';
+import {
+  findMerchantById,
+  markNeedsReinstall,
+  replaceSealedTokens,
+  saveSallaTokens,
+} from '../merchants/index.ts';
 import type { Executor } from '../../db/client.ts';
-import { findStoresWithLegacySealedTokens, replaceSealedTokens } from './salla-jobs.repository.ts';
+import { findStoresWithLegacySealedTokens } from './salla-jobs.repository.ts';
 
 /** A call that needs a token refreshes it first when it expires within this (reference §1.5). */
 export const REFRESH_AHEAD_MS = 24 * 3_600_000;
@@ -25,12 +29,11 @@ export async function storeTokens(
   merchantId: number,
   tokens: SallaTokens,
 ): Promise<void> {
-  await updateMerchant(tx, merchantId, {
+  await saveSallaTokens(tx, merchantId, {
     sallaAccessToken: sealForStore(ctx.config.keys.storeSecrets, merchantId, tokens.accessToken),
     sallaRefreshToken: sealForStore(ctx.config.keys.storeSecrets, merchantId, tokens.refreshToken),
     sallaTokenExpiresAt: tokens.expiresAt,
     sallaScope: tokens.scope,
-    needsReinstall: false,
   });
 }
 
@@ -92,7 +95,7 @@ export function createSallaTokenService(ctx: AppContext, client: SallaClient) {
         tokens = await client.refreshTokens(open(merchantId, current.sallaRefreshToken), ctx.now());
       } catch (error) {
         if (error instanceof SallaApiError && error.isInvalidGrant) {
-          await updateMerchant(tx, merchantId, { needsReinstall: true });
+          await markNeedsReinstall(tx, merchantId);
           log.warn(
             { merchantId, code: error.code },
             'salla refused the refresh token (invalid_grant); the store must reinstall',

@@ -32,7 +32,3 @@ export function verifySallaWebhook(
   }
   return false;
 }
-
-export function signSallaBody(raw: string | Buffer, secret: string): string {
-  return createHmac('sha256', secret).update(raw).digest('hex');
-}

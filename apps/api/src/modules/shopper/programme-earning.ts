@@ -1,8 +1,7 @@
 import { HALALAS_PER_RIYAL, type StorefrontProgramme } from '@nuqat/contracts';
 import type { RuleEvent } from '../../db/schema/index.ts';
-import type { RuleRow } from '../engine/engine.repository.ts';
-import { earningBlock } from '../engine/engine-rules.ts';
-import type { MerchantRow } from '../merchants/merchants.repository.ts';
+import { earningBlock, type RuleRow } from '../engine/index.ts';
+import type { MerchantRow } from '../merchants/index.ts';
 
 /**
  * The order rules for the store page's earn badges (docs/decisions/035), in the engine's units:

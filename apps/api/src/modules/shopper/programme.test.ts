@@ -4,7 +4,7 @@ import { StorefrontProgrammeResponseSchema, type StorefrontProgramme } from '@nu
 import { merchants } from '../../db/schema/index.ts';
 import { setRules } from '../../test/engine-support.ts';
 import { createTestContext, signedInStore, type TestContext } from '../../test/test-app.ts';
-import { insertReward, type RewardValues } from '../rewards/rewards.repository.ts';
+import { insertReward, type RewardValues } from '../rewards/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -21,7 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { shopperOf } from '../../plugins/shopper-auth.ts';
-import type { RedemptionService } from '../rewards/redemption.service.ts';
+import type { RedemptionService } from '../rewards/index.ts';
 import type { ShopperService } from './shopper.service.ts';
 
 const errors = {

@@ -42,16 +42,16 @@ import { storeMailBrand } from '../../lib/mail-brand.ts';
 import { shopperCodeMail } from '../../lib/mail-templates.ts';
 import { createSmsTiming, shopperCodeSms } from './shopper-sms.ts';
 import { panelLogo, programmeEarning } from './programme-earning.ts';
-import { rewardDescription, rewardName } from '../rewards/reward-text.ts';
+import { rewardDescription, rewardName } from '../rewards/index.ts';
 import { judgeCodeTry, newRequestId } from '../../lib/one-time-codes.ts';
 import { enforceRateLimits } from '../../lib/rate-limit.ts';
 import { signShopperToken, verifyShopperToken, type ShopperTokenClaims } from '../../lib/tokens.ts';
-import { findCustomer, findRules, type RuleRow } from '../engine/engine.repository.ts';
-import { findMerchantById, type MerchantRow } from '../merchants/merchants.repository.ts';
-import { toMerchantSettings } from '../merchants/merchants.service.ts';
-import { findCustomerRedemptions } from '../rewards/redemptions.repository.ts';
-import { redemptionBlock, toShopperCoupon } from '../rewards/redemption.service.ts';
-import { findRewards, type RewardWithUsage } from '../rewards/rewards.repository.ts';
+import { findCustomer, findRules, type RuleRow } from '../engine/index.ts';
+import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
+import { toMerchantSettings } from '../merchants/index.ts';
+import { findCustomerRedemptions } from '../rewards/index.ts';
+import { redemptionBlock, toShopperCoupon } from '../rewards/index.ts';
+import { findRewards, type RewardWithUsage } from '../rewards/index.ts';
 import {
   consumeOpenShopperCodes,
   findCustomerByEmailKey,

@@ -18,9 +18,9 @@ import {
 } from '../../test/engine-support.ts';
 import { signedInStore, uniqueEmail, uniqueIp } from '../../test/test-app.ts';
 import { extractMailedCode } from '../../test/smtp-sink.ts';
-import { creditPoints } from '../engine/ledger.service.ts';
+import { creditPoints } from '../engine/index.ts';
 import { SHOPPER_RATE_LIMITS } from './shopper.service.ts';
-import { insertReward, type RewardValues } from '../rewards/rewards.repository.ts';
+import { insertReward, type RewardValues } from '../rewards/index.ts';
 
 let ctx: EngineContext;
 

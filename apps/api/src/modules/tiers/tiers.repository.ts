@@ -1,13 +1,16 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TierBasis, TierWindow } from '@nuqat/contracts';
 import { rowsOf, type Executor } from '../../db/client.ts';
-import { rewards, tierChanges, tierCounts, tierSettings, tiers } from '../../db/schema/index.ts';
+import {
+  NO_TIER_ID,
+  rewards,
+  tierChanges,
+  tierCounts,
+  tierSettings,
+  tiers,
+} from '../../db/schema/index.ts';
 
-/**
- * The tier id of a customer who is in no tier of a store with tiers (NULL stays for stores that
- * never had tiers): the customers list finds them through the same partial tier indexes.
- */
-export const NO_TIER_ID = '00000000-0000-0000-0000-000000000000';
+export { NO_TIER_ID };
 
 export type TierRow = typeof tiers.$inferSelect;
 export type TierSettingsRow = typeof tierSettings.$inferSelect;

@@ -11,8 +11,8 @@ import {
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { totalRollup } from '../insights/insights.repository.ts';
-import { findMerchantById, type MerchantRow } from '../merchants/merchants.repository.ts';
+import { totalRollup } from '../insights/index.ts';
+import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
 import {
   clearDeletedRewardsReservation,
   countCustomersByTier,

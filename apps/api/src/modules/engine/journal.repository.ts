@@ -27,6 +27,11 @@ export async function deliveryExists(db: Executor, dedupeKey: string): Promise<b
   return rows.length > 0;
 }
 
+/** Forgets every delivery of a store (the uninstall purge, once its grace period is over). */
+export async function deleteJournal(db: Executor, merchantId: number): Promise<void> {
+  await db.delete(webhookEvents).where(eq(webhookEvents.merchantId, merchantId));
+}
+
 export async function setWebhookOutcome(
   db: Executor,
   merchantId: number,

@@ -11,9 +11,19 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SallaClient } from '../../lib/salla-client.ts';
-import { findMerchantById, lockMerchant } from '../merchants/merchants.repository.ts';
+import { findMerchantById, lockMerchant } from './merchants.repository.ts';
 import { markWidgetPublished, saveWidgetRow } from './widget.repository.ts';
-import type { SallaTokenService } from '../salla/salla-tokens.service.ts';
+
+/**
+ * The store's Salla access token, fresh (the salla module's token service, handed in by the app:
+ * the salla module imports this one, so it is not imported back).
+ */
+export interface WidgetTokens {
+  refreshIfDue(input: {
+    merchantId: number;
+    aheadMs: number;
+  }): Promise<{ kind: string; accessToken?: string }>;
+}
 
 /** A token valid for at least this long is used as it is. */
 const TOKEN_AHEAD_MS = 5 * 60_000;
@@ -42,7 +52,10 @@ export function storeWidget(settings: WidgetSettings): StoreWidget {
  */
 export function createWidgetService(
   ctx: AppContext,
-  deps: { salla: SallaClient; sallaTokens: SallaTokenService },
+  deps: {
+    salla: Pick<SallaClient, 'getAppSettings' | 'setAppSettings'>;
+    sallaTokens: WidgetTokens;
+  },
 ) {
   const { db, log } = ctx;
 
@@ -73,7 +86,8 @@ export function createWidgetService(
     const version = row.updatedAt;
     try {
       const token = await deps.sallaTokens.refreshIfDue({ merchantId, aheadMs: TOKEN_AHEAD_MS });
-      if (token.kind !== 'fresh' && token.kind !== 'refreshed') return false;
+      if ((token.kind !== 'fresh' && token.kind !== 'refreshed') || !token.accessToken)
+        return false;
       const current = await deps.salla.getAppSettings(token.accessToken, appId);
       const value = JSON.stringify(storeWidget(widgetOf(row)));
       await deps.salla.setAppSettings(token.accessToken, appId, {

@@ -1,0 +1,44 @@
+/**
+ * The engine module's front door: the only file other modules may import (docs/decisions/016).
+ */
+export { claimDueRecoveries, findDebtRecovery, settleRecovery } from './debt-queue.repository.ts';
+export type { RecoveryClaim } from './debt-queue.repository.ts';
+export {
+  RIYADH_OFFSET_MS,
+  earningBlock,
+  riyadhToday,
+  subscriptionActive,
+  toHalalas,
+} from './engine-rules.ts';
+export { findCustomer, findRules, lockCustomer } from './engine.repository.ts';
+export type { RuleRow } from './engine.repository.ts';
+export { expiryFor } from './points-rules.ts';
+export type {
+  CustomerFacts,
+  OrderEventKind,
+  OrderFacts,
+  OrderStage,
+  RefundFacts,
+  ReviewFacts,
+} from './facts.ts';
+export { createEventIntake } from './intake.ts';
+export type { EventIntake, EventOutcome, EventResult, StoreEvent } from './intake.ts';
+export { claimJobRun, finishJobRun, touchJobRun } from './jobs.repository.ts';
+export { createJobsService } from './jobs.service.ts';
+export type { JobsService } from './jobs.service.ts';
+export {
+  REDACT_BATCH,
+  deleteJournal,
+  deliveryExists,
+  insertWebhookEvent,
+  redactShopperEvents,
+} from './journal.repository.ts';
+export { lockCustomerBalance } from './ledger.repository.ts';
+export {
+  creditPoints,
+  creditPointsMany,
+  debitPoints,
+  forgiveDebt,
+  rewriteLedgerNotes,
+} from './ledger.service.ts';
+export type { Shortfall } from './ledger.service.ts';

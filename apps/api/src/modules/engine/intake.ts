@@ -1,0 +1,223 @@
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { ensureMerchant, lockMerchant, type MerchantRow } from '../merchants/index.ts';
+import { createEngineConfigCache } from './config.ts';
+import { applyCustomerCreated, applyReview } from './engine.service.ts';
+import { applyOrderEvent } from './orders.service.ts';
+import type { EngineConfig } from './points-rules.ts';
+import { upsertCustomer } from './profile.service.ts';
+import type {
+  CustomerFacts,
+  OrderEventKind,
+  OrderFacts,
+  RefundFacts,
+  ReviewFacts,
+} from './facts.ts';
+import { planFastOrder, runFastOrder } from './fast-order.ts';
+import { insertWebhookEvent, setWebhookOutcome } from './journal.repository.ts';
+
+/**
+ * The engine's one entry for what happens in a store (docs/decisions/016): salla/ verifies a
+ * delivery and translates it into an event in the engine's words, then calls `receive` once.
+ * The engine owns the rest — the stores' configuration in memory, the fast-or-general choice,
+ * the transaction, recording the delivery exactly once, and telling the other modules after the
+ * commit (lib/events.ts).
+ */
+
+/** A store event in the engine's words. */
+export type StoreEvent =
+  | { type: 'order'; kind: OrderEventKind; order: OrderFacts; refund?: RefundFacts }
+  | { type: 'customer'; created: boolean; customer: CustomerFacts }
+  | { type: 'review'; review: ReviewFacts }
+  /**
+   * The store's own lifecycle (install, uninstall, subscription): applied by the module that
+   * knows it, on the store's row locked in the engine's transaction.
+   */
+  | { type: 'store'; apply: (tx: Executor, merchant: MerchantRow) => Promise<EventResult> }
+  | { type: 'unknown' };
+
+export type EventOutcome = 'processed' | 'duplicate' | 'ignored';
+
+export interface EventResult {
+  outcome: EventOutcome;
+  note: string | null;
+}
+
+/** One delivery of an event: recorded once under `dedupeKey`, so a redelivery changes nothing. */
+export interface Delivery {
+  merchantId: number;
+  dedupeKey: string;
+  /** The event's name as delivered (kept in the journal). */
+  event: string;
+  /** When the event happened (the sender's clock). */
+  at: Date;
+  /** The body as received, kept by the fast path as is. */
+  body: string;
+  /** What the general path keeps of the delivery. */
+  payload: unknown;
+}
+
+/** Order events whose first delivery the fast path may take. */
+const FAST_KINDS: ReadonlySet<OrderEventKind> = new Set([
+  'created',
+  'updated',
+  'status',
+  'amounts',
+]);
+
+export function createEventIntake(ctx: AppContext) {
+  const { db, log, config, events } = ctx;
+  const configs = createEngineConfigCache();
+  /** How events were taken since start (the benchmark and the tests read it). */
+  const counters = { fastPath: 0, generalPath: 0 };
+
+  /** Whether a first delivery of this order event may take the fast path. */
+  const takesFastPath = (kind: OrderEventKind) => config.engineFastPath && FAST_KINDS.has(kind);
+
+  /** The first event of an order in one statement, when the fast path can take it. */
+  async function tryFastPath(
+    event: Extract<StoreEvent, { type: 'order' }>,
+    delivery: Delivery,
+  ): Promise<EventOutcome | null> {
+    const { merchantId } = delivery;
+    const input = { kind: event.kind, order: event.order, at: delivery.at, now: ctx.now() };
+    let current = configs.cached(merchantId) ?? (await configs.current(db, merchantId));
+    for (let attempt = 0; current && attempt < 2; attempt++) {
+      const plan = planFastOrder(current, input);
+      if (!plan) return null;
+      const outcome = await runFastOrder(db, plan, {
+        dedupeKey: delivery.dedupeKey,
+        event: delivery.event,
+        eventAt: delivery.at,
+        body: delivery.body,
+      });
+      if (outcome.kind === 'done') {
+        counters.fastPath += 1;
+        return 'processed';
+      }
+      if (outcome.kind === 'duplicate') return 'duplicate';
+      if (outcome.kind === 'fallback') return null;
+      current = await configs.current(db, merchantId);
+    }
+    return null;
+  }
+
+  async function apply(
+    tx: Executor,
+    current: EngineConfig,
+    event: StoreEvent,
+    delivery: Delivery,
+  ): Promise<EventResult & { recoveryDue: boolean }> {
+    const done = (note: string | null = null) => ({
+      outcome: 'processed' as const,
+      note,
+      recoveryDue: false,
+    });
+    if (event.type === 'unknown')
+      return { outcome: 'ignored', note: 'unknown event', recoveryDue: false };
+    if (event.type === 'store')
+      return { ...(await event.apply(tx, current.merchant)), recoveryDue: false };
+    if (current.merchant.installStatus === 'uninstalled')
+      return { outcome: 'ignored', note: 'store uninstalled', recoveryDue: false };
+    const { at } = delivery;
+    switch (event.type) {
+      case 'order': {
+        const { earnStatus, recoveryDue } = await applyOrderEvent(tx, current, {
+          kind: event.kind,
+          order: event.order,
+          at,
+          now: ctx.now(),
+          ...(event.refund ? { refund: event.refund } : {}),
+        });
+        const refundNote =
+          event.refund?.kind === 'full' ? `; full refund: ${event.refund.reason}` : '';
+        return { outcome: 'processed', note: `${earnStatus}${refundNote}`, recoveryDue };
+      }
+      case 'customer':
+        if (event.created)
+          await applyCustomerCreated(tx, current, { customer: event.customer, at });
+        else await upsertCustomer(tx, current.merchant.id, event.customer, at);
+        return done();
+      case 'review':
+        return done(
+          (await applyReview(tx, current, { review: event.review, at }))
+            ? 'awarded'
+            : 'not awarded',
+        );
+    }
+  }
+
+  /** The general path: one transaction that records the delivery and applies the event. */
+  async function inTransaction(
+    event: StoreEvent,
+    delivery: Delivery,
+  ): Promise<EventResult & { recoveryDue: boolean }> {
+    counters.generalPath += 1;
+    const { merchantId } = delivery;
+    return db.transaction(async (tx) => {
+      const stored = await insertWebhookEvent(tx, {
+        merchantId,
+        dedupeKey: delivery.dedupeKey,
+        event: delivery.event,
+        eventAt: delivery.at,
+        payload: delivery.payload,
+        outcome: 'received',
+      });
+      if (!stored) return { outcome: 'duplicate' as const, note: null, recoveryDue: false };
+      let current = await configs.current(tx, merchantId);
+      if (!current) {
+        // Events arrive in any order: the first one to name a store creates its row.
+        await ensureMerchant(tx, merchantId);
+        current = (await configs.current(tx, merchantId))!;
+      }
+      if (event.type === 'store' || current.merchant.installStatus === 'uninstalled') {
+        // Only the store's own lifecycle events change its row: they alone lock it. Any event of
+        // an uninstalled store locks it too, as the uninstall purge does before it deletes one:
+        // an event either lands before the purge looks (and keeps the store) or after it.
+        let locked = await lockMerchant(tx, merchantId);
+        if (!locked) {
+          // Purged while this waited: the event names the store anew, as a first event does.
+          configs.forget(merchantId);
+          await ensureMerchant(tx, merchantId);
+          current = (await configs.current(tx, merchantId))!;
+          locked = (await lockMerchant(tx, merchantId))!;
+        }
+        current = { ...current, merchant: locked };
+      }
+      const result = await apply(tx, current, event, delivery);
+      await setWebhookOutcome(tx, merchantId, stored.id, result.outcome, result.note);
+      if (result.outcome === 'ignored')
+        log.info({ merchantId, event: delivery.event, note: result.note }, 'webhook ignored');
+      return result;
+    });
+  }
+
+  /**
+   * Applies one delivery of a store event exactly once: the fast path's one statement for the
+   * first event of an order when it can, else one transaction. After the commit, the modules that
+   * care hear of it.
+   */
+  async function receive(event: StoreEvent, delivery: Delivery): Promise<EventResult> {
+    let result: (EventResult & { recoveryDue?: boolean }) | null = null;
+    if (event.type === 'order' && !event.refund && takesFastPath(event.kind)) {
+      const fast = await tryFastPath(event, delivery);
+      if (fast) result = { outcome: fast, note: null };
+    }
+    result ??= await inTransaction(event, delivery);
+    if (result.outcome === 'processed' && event.type === 'order')
+      events.emit('order.applied', { merchantId: delivery.merchantId });
+    if (result.recoveryDue)
+      events.emit('debt.recovery-queued', { merchantId: delivery.merchantId });
+    return { outcome: result.outcome, note: result.note };
+  }
+
+  return {
+    receive,
+    takesFastPath,
+    /** The store's configuration is about to change outside an event (tests, the purge). */
+    forget: (merchantId: number) => configs.forget(merchantId),
+    stats: () => ({ ...counters }),
+  };
+}
+
+export type EventIntake = ReturnType<typeof createEventIntake>;

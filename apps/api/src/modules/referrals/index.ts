@@ -1,0 +1,13 @@
+/**
+ * The referrals module's front door: the only file other modules may import (docs/decisions/016).
+ */
+export { createReferralEngine } from './referral-engine.service.ts';
+export type { ReferralEngine } from './referral-engine.service.ts';
+export {
+  findFriendEmailsOf,
+  findReferralCoupons,
+  forgetFriendEmails,
+} from './referrals.repository.ts';
+export type { ReferralCouponRow } from './referrals.repository.ts';
+export { referralClaimRoutes, referralsRoutes } from './referrals.routes.ts';
+export { createReferralsService } from './referrals.service.ts';

@@ -1,0 +1,22 @@
+/**
+ * The rewards module's front door: the only file other modules may import (docs/decisions/016).
+ */
+export { createRedemptionService, redemptionBlock, toShopperCoupon } from './redemption.service.ts';
+export type { RedemptionService } from './redemption.service.ts';
+export {
+  findCouponsToReclaim,
+  findCustomerRedemptions,
+  findWithdrawableCoupons,
+} from './redemptions.repository.ts';
+export { findRewards, insertReward } from './rewards.repository.ts';
+export type { RewardValues, RewardWithUsage } from './rewards.repository.ts';
+export { rewardsRoutes } from './rewards.routes.ts';
+export { createRewardsService } from './rewards.service.ts';
+export {
+  createOrConfirmCoupon,
+  generateCouponCode,
+  isOurCodeTaken,
+  riyadhDate,
+  singleUseCoupon,
+} from './salla-coupon.ts';
+export { rewardDescription, rewardName } from './reward-text.ts';

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// The API's modules and who imports whom (docs/decisions/016-module-boundaries.md): every edge
+// between two modules goes through the callee's front door (modules/<x>/index.ts; ESLint checks
+// that per file), and the modules form no cycle — which `import/no-cycle`, seeing files only,
+// cannot tell. Tests may reach anything and are left out. `--print` prints the graph as Mermaid.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// `--modules <dir>` checks another tree (the boundaries test gives it one with a cycle).
+const flag = process.argv.indexOf('--modules');
+const modulesDir = flag > 0 ? resolve(process.argv[flag + 1]) : join(root, 'apps/api/src/modules');
+const modules = readdirSync(modulesDir).filter((m) => statSync(join(modulesDir, m)).isDirectory());
+
+const isTest = (file) => /\.test\.tsx?$/.test(file);
+function* sources(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sources(path);
+    else if (/\.tsx?$/.test(entry.name) && !isTest(entry.name)) yield path;
+  }
+}
+
+const importRe =
+  /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)'|import\('([^']+)'\)/g;
+const moduleOf = (path) => {
+  const rel = relative(modulesDir, path);
+  return rel.startsWith('..') ? null : rel.split('/')[0];
+};
+
+/** edges.get(a) = Map(b → [file importing b]) */
+const edges = new Map(modules.map((m) => [m, new Map()]));
+for (const from of modules) {
+  for (const file of sources(join(modulesDir, from))) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(importRe)) {
+      const spec = match[2] ?? match[3];
+      if (!spec.startsWith('.')) continue;
+      const to = moduleOf(resolve(dirname(file), spec));
+      if (!to || to === from) continue;
+      const files = edges.get(from).get(to) ?? [];
+      files.push(relative(root, file));
+      edges.get(from).set(to, files);
+    }
+  }
+}
+
+if (process.argv.includes('--print')) {
+  console.log('flowchart TD');
+  for (const [from, tos] of edges) for (const to of tos.keys()) console.log(`  ${from} --> ${to}`);
+}
+
+// Tarjan's strongly connected components: any component of two or more modules is a cycle.
+let index = 0;
+const stack = [];
+const state = new Map();
+const cycles = [];
+function visit(v) {
+  state.set(v, { index, low: index, onStack: true });
+  index += 1;
+  stack.push(v);
+  for (const w of edges.get(v).keys()) {
+    if (!state.has(w)) {
+      visit(w);
+      state.get(v).low = Math.min(state.get(v).low, state.get(w).low);
+    } else if (state.get(w).onStack)
+      state.get(v).low = Math.min(state.get(v).low, state.get(w).index);
+  }
+  if (state.get(v).low === state.get(v).index) {
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      state.get(w).onStack = false;
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) cycles.push(component);
+  }
+}
+for (const m of modules) if (!state.has(m)) visit(m);
+
+if (cycles.length === 0) {
+  const count = [...edges.values()].reduce((n, tos) => n + tos.size, 0);
+  console.log(`module graph: ${modules.length} modules, ${count} edges, no cycle`);
+} else {
+  for (const component of cycles) {
+    console.error(`modules in a cycle: ${component.join(', ')}`);
+    for (const from of component)
+      for (const [to, files] of edges.get(from))
+        if (component.includes(to))
+          console.error(`  ${from} → ${to}: ${[...new Set(files)].join(', ')}`);
+  }
+  process.exit(1);
+}
