@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -69,8 +61,20 @@ import { registerStorefrontAssets } from './plugins/storefront-assets.ts';
 import { registerEmbeddedPage } from './plugins/embedded-page.ts';
 import { createWebhookService, type WebhookService } from './modules/salla/index.ts';
 import { registerMerchantAuth } from './plugins/auth.ts';
-import { registerErrorHandler, registerNotFoundHandler } from './plugins/error-handler.ts';
+import { registerNotFoundHandler } from './plugins/error-handler.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
+import {
+  apiKeysRoutes,
+  createApiKeysService,
+  publicApiRoutes,
+  type ApiKeysService,
+} from './modules/public-api/index.ts';
+import {
+  createOutboundWebhooks,
+  outboundWebhooksRoutes,
+  type OutboundWebhooks,
+} from './modules/outbound-webhooks/index.ts';
+import { registerHttpDefaults } from './plugins/http-defaults.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -107,6 +111,8 @@ export interface App {
     referrals: ReferralEngine;
     tiers: TiersService;
     notifications: NotificationsService;
+    apiKeys: ApiKeysService;
+    outboundWebhooks: OutboundWebhooks;
   };
   salla: SallaClient;
 }
@@ -215,48 +221,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       referralCoupons: referralEngine.shopperCoupons,
     }),
     notifications,
+    apiKeys: createApiKeysService(context),
+    outboundWebhooks: createOutboundWebhooks(context),
   };
   const insights = createInsightsService(context, { merchantsService: services.merchants });
 
   // Cross-cutting plugins.
-  await server.register(fastifyCookie);
-  await server.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Store logos come from Salla (https); the demo's sandbox serves them itself, over http.
-        imgSrc: ["'self'", 'data:', 'https:', new URL(config.salla.apiBase).origin],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: config.publicUrl.startsWith('https://') ? undefined : false,
-  });
-  registerErrorHandler(server);
-  await server.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Nuqat API',
-        description: 'Loyalty and rewards for Salla stores',
-        version: '0.1.0',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'nuqat_session' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await server.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerHttpDefaults(server, config);
   const requireMerchant = registerMerchantAuth(server, services.auth, config.jwtSecret);
   const requireShopper = registerShopperAuth(server, services.shopper);
 
@@ -325,6 +296,22 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await server.register(
     notificationsRoutes({ notificationsService: services.notifications, requireMerchant }),
     { prefix: '/api/notifications' },
+  );
+  await server.register(apiKeysRoutes({ apiKeys: services.apiKeys, requireMerchant }), {
+    prefix: '/api/merchants',
+  });
+  await server.register(
+    outboundWebhooksRoutes({ webhooks: services.outboundWebhooks, requireMerchant }),
+    { prefix: '/api/merchants' },
+  );
+  await server.register(
+    publicApiRoutes({
+      db: database.db,
+      apiKeys: services.apiKeys,
+      customersService: services.customers,
+      webhooks: services.outboundWebhooks,
+    }),
+    { prefix: '/api/v1' },
   );
   await server.register(referralClaimRoutes({ referralEngine }), {
     prefix: '/api/customers/referrals',

@@ -106,6 +106,11 @@ const EnvSchema = z.object({
       return entries;
     }),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * Test only: outbound webhooks may go to a receiver on loopback (http or https). Off by
+   * default; refused when NODE_ENV=production (docs/decisions/039).
+   */
+  OUTBOUND_WEBHOOKS_ALLOW_LOOPBACK: booleanFlag.default(false),
 });
 
 export interface Config {
@@ -151,6 +156,8 @@ export interface Config {
   /** Fastify's trustProxy: off, a hop count, or trusted addresses/CIDR ranges. */
   trustProxy: false | number | string[];
   webDistDir: string;
+  /** Outbound webhooks (docs/decisions/039): a loopback receiver allowed, for tests only. */
+  outboundWebhooks: { allowLoopback: boolean };
 }
 
 /**
@@ -224,6 +231,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         'SALLA_DASHBOARD_ORIGIN: must be https:// when NODE_ENV=production (http only on loopback)',
       );
     }
+    if (env.OUTBOUND_WEBHOOKS_ALLOW_LOOPBACK) {
+      problems.push(
+        'OUTBOUND_WEBHOOKS_ALLOW_LOOPBACK: a test-only setting, refused when NODE_ENV=production',
+      );
+    }
     if (problems.length > 0) throw new ConfigError(problems);
   }
   const unifonicSet = [env.UNIFONIC_APP_SID, env.UNIFONIC_SENDER_ID, env.UNIFONIC_API_BASE];
@@ -280,5 +292,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,
+    outboundWebhooks: { allowLoopback: env.OUTBOUND_WEBHOOKS_ALLOW_LOOPBACK },
   };
 }

@@ -115,6 +115,18 @@ async function main(): Promise<void> {
     30 * 1000,
   );
   notifyTimer.unref();
+  // Outbound webhooks (docs/decisions/039): due deliveries claimed under a lease, one run at a
+  // time per instance; any number of instances may tick.
+  let webhooksRunning = false;
+  const webhooksTimer = setInterval(() => {
+    if (webhooksRunning) return;
+    webhooksRunning = true;
+    void app.services.outboundWebhooks
+      .runOnce()
+      .catch((err: unknown) => server.log.warn({ err }, 'webhook delivery failed'))
+      .finally(() => (webhooksRunning = false));
+  }, 5 * 1000);
+  webhooksTimer.unref();
   // Scheduled jobs claim their period in the database, so every instance may try.
   const runJobs = () => {
     app.services.jobs
@@ -143,6 +155,7 @@ async function main(): Promise<void> {
     clearInterval(debtsTimer);
     clearInterval(tiersTimer);
     clearInterval(notifyTimer);
+    clearInterval(webhooksTimer);
     clearInterval(jobsTimer);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

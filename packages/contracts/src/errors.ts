@@ -59,6 +59,11 @@ export const ERROR_CODES = [
   'NOTIFICATION_NO_EMAIL',
   'SMS_UNAVAILABLE',
   'SMS_SEND_FAILED',
+  'API_KEY_INVALID',
+  'API_KEY_SCOPE_MISSING',
+  'API_KEYS_LIMIT_REACHED',
+  'WEBHOOK_URL_NOT_ALLOWED',
+  'WEBHOOK_ENDPOINTS_LIMIT_REACHED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -121,6 +126,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NOTIFICATION_NO_EMAIL: 409,
   SMS_UNAVAILABLE: 409,
   SMS_SEND_FAILED: 502,
+  API_KEY_INVALID: 401,
+  API_KEY_SCOPE_MISSING: 403,
+  API_KEYS_LIMIT_REACHED: 409,
+  WEBHOOK_URL_NOT_ALLOWED: 400,
+  WEBHOOK_ENDPOINTS_LIMIT_REACHED: 409,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -345,6 +355,26 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   SMS_SEND_FAILED: {
     ar: 'تعذّر إرسال الرسالة النصية الآن، حاول مرة أخرى بعد قليل أو استخدم البريد الإلكتروني',
     en: 'The text message could not be sent right now. Try again shortly or use email.',
+  },
+  API_KEY_INVALID: {
+    ar: 'مفتاح الواجهة البرمجية غير صالح أو أُلغي',
+    en: 'The API key is not valid or was revoked.',
+  },
+  API_KEY_SCOPE_MISSING: {
+    ar: 'مفتاح الواجهة البرمجية لا يملك الصلاحية المطلوبة لهذا الطلب',
+    en: 'The API key does not have the scope this request needs.',
+  },
+  API_KEYS_LIMIT_REACHED: {
+    ar: 'وصلت إلى الحد الأقصى لمفاتيح الواجهة البرمجية، ألغِ مفتاحًا لا تستخدمه أولًا',
+    en: 'You have reached the most API keys a store can hold. Revoke one you no longer use first.',
+  },
+  WEBHOOK_URL_NOT_ALLOWED: {
+    ar: 'عنوان الويب هوك يجب أن يكون عنوان HTTPS عامًا، لا عنوانًا داخليًا أو محليًا',
+    en: 'The webhook address must be a public HTTPS address, not a private or local one.',
+  },
+  WEBHOOK_ENDPOINTS_LIMIT_REACHED: {
+    ar: 'وصلت إلى الحد الأقصى لعناوين الويب هوك، احذف عنوانًا أولًا',
+    en: 'You have reached the most webhook endpoints a store can have. Delete one first.',
   },
   INTERNAL_ERROR: {
     ar: 'حدث خطأ في الخادم، حاول مرة أخرى',

@@ -19,6 +19,7 @@ export const PLAN_FEATURES = [
   'premiumSupport',
   'fullCustomisation',
   'monthlyReport',
+  'openApi',
 ] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
@@ -65,6 +66,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'premiumSupport',
       'fullCustomisation',
       'monthlyReport',
+      'openApi',
     ],
   },
 };

@@ -23,6 +23,8 @@ export interface AppKeys {
   unsubscribeLinks: PurposeKey;
   /** AES-256-GCM for store secrets at rest, the Salla tokens (ENCRYPTION_KEY). */
   storeSecrets: PurposeKey;
+  /** HMAC of the open API's keys: only the hash is stored (JWT_SECRET, decision 038). */
+  apiKeys: PurposeKey;
 }
 
 // A fixed, public salt: the secrets are already random; `info` keeps the purposes apart.
@@ -48,5 +50,7 @@ export function deriveKeys(secrets: { jwtSecret: Uint8Array; encryptionKey: Buff
       legacy: Buffer.from(jwtSecret),
     },
     storeSecrets: { current: derive(encryptionKey, 'store-secrets'), legacy: encryptionKey },
+    // No values before this key existed: `legacy` is the current key too.
+    apiKeys: { current: derive(jwtSecret, 'api-keys'), legacy: derive(jwtSecret, 'api-keys') },
   };
 }

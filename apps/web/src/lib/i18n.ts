@@ -6,6 +6,7 @@ import arAuth from '../locales/ar/auth.json';
 import arCommon from '../locales/ar/common.json';
 import arCoupons from '../locales/ar/coupons.json';
 import arCustomers from '../locales/ar/customers.json';
+import arDevelopers from '../locales/ar/developers.json';
 import arLanding from '../locales/ar/landing.json';
 import arLoyalty from '../locales/ar/loyalty.json';
 import arMerchant from '../locales/ar/merchant.json';
@@ -19,6 +20,7 @@ import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enCoupons from '../locales/en/coupons.json';
 import enCustomers from '../locales/en/customers.json';
+import enDevelopers from '../locales/en/developers.json';
 import enLanding from '../locales/en/landing.json';
 import enLoyalty from '../locales/en/loyalty.json';
 import enMerchant from '../locales/en/merchant.json';
@@ -43,6 +45,7 @@ export const NAMESPACES = [
   'notifications',
   'tiers',
   'widget',
+  'developers',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -75,6 +78,7 @@ export const resources = {
     customers: arCustomers,
     notifications: arNotifications,
     tiers: arTiers,
+    developers: arDevelopers,
   },
   en: {
     common: withContractErrors(enCommon, 'en'),
@@ -90,6 +94,7 @@ export const resources = {
     customers: enCustomers,
     notifications: enNotifications,
     tiers: enTiers,
+    developers: enDevelopers,
   },
 } as const;
 

@@ -435,11 +435,17 @@ export function notificationSummaryBody(
   });
 }
 
-/** What /settings loads for its «رسائل العملاء» section: every template on, nothing sent yet. */
+/**
+ * What /settings loads for its «رسائل العملاء» section (every template on, nothing sent yet) and
+ * its developers section (a Starter store: the Growth offer, issue 31).
+ */
 export function notificationHandlers() {
   return [
     http.get('/api/notifications/settings', () => HttpResponse.json(notificationSettingsBody())),
     http.get('/api/notifications/summary', () => HttpResponse.json(notificationSummaryBody())),
+    http.get('/api/merchants/api-keys', () =>
+      HttpResponse.json(errorBody('PLAN_FEATURE_REQUIRED'), { status: 403 }),
+    ),
   ];
 }
 

@@ -7,3 +7,4 @@ export * from './insights.ts';
 export * from './tiers.ts';
 export * from './notifications.ts';
 export * from './debts.ts';
+export * from './public-api.ts';

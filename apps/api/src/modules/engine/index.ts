@@ -42,3 +42,8 @@ export {
   rewriteLedgerNotes,
 } from './ledger.service.ts';
 export type { Shortfall } from './ledger.service.ts';
+export {
+  eraseShopperProfile,
+  setCustomerLanguage,
+  setCustomerUnsubscribed,
+} from './shopper-row.repository.ts';

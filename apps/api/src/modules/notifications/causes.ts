@@ -14,10 +14,10 @@ import {
   findActiveRewardCosts,
   findActiveStoreIds,
   findDailyEarners,
-  findNotificationSettings,
   findPointsExpiringBetween,
   findRewardCrossings,
-} from './notifications.repository.ts';
+} from './causes.repository.ts';
+import { findNotificationSettings } from './notification-settings.repository.ts';
 
 /** A daily run touches its claim after every store; one silent this long died and is taken over. */
 export const NOTIFY_RUN_STALE_MS = 15 * 60 * 1000;

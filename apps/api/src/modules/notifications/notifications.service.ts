@@ -1,3 +1,4 @@
+import { setCustomerUnsubscribed } from '../engine/index.ts';
 import {
   NOTIFICATION_KINDS,
   NOTIFICATION_SUMMARY_DAYS,
@@ -18,14 +19,12 @@ import { createNotificationCauses } from './causes.ts';
 import { createSmsChannel } from './notification-sms.ts';
 import { SAMPLE_CONTENT, type NotificationContent } from './notification-payloads.ts';
 import {
-  countOutboxByKind,
   findNotificationChannel,
   findNotificationSettings,
-  setCustomerUnsubscribed,
-  skipPendingForCustomer,
   upsertNotificationChannel,
   upsertNotificationSettings,
-} from './notifications.repository.ts';
+} from './notification-settings.repository.ts';
+import { countOutboxByKind, skipPendingForCustomer } from './notifications.repository.ts';
 import { createOutboxWorker, enqueueNotification } from './outbox.ts';
 import { readUnsubscribeToken, unsubscribePage, type UnsubscribePageState } from './unsubscribe.ts';
 import { storeMailBrand } from '../../lib/mail-brand.ts';

@@ -13,9 +13,11 @@ import {
   type NotificationPayloads,
 } from './notification-payloads.ts';
 import {
-  claimDueOutboxRows,
   findNotificationChannel,
   findNotificationSettings,
+} from './notification-settings.repository.ts';
+import {
+  claimDueOutboxRows,
   insertOutboxRow,
   settleOutboxRow,
   skipPendingForCustomer,

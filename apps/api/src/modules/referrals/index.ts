@@ -3,11 +3,8 @@
  */
 export { createReferralEngine } from './referral-engine.service.ts';
 export type { ReferralEngine } from './referral-engine.service.ts';
-export {
-  findFriendEmailsOf,
-  findReferralCoupons,
-  forgetFriendEmails,
-} from './referrals.repository.ts';
-export type { ReferralCouponRow } from './referrals.repository.ts';
+export { findReferralCoupons } from './referral-coupons.repository.ts';
+export type { ReferralCouponRow } from './referral-coupons.repository.ts';
+export { findFriendEmailsOf, forgetFriendEmails } from './referrals-privacy.repository.ts';
 export { referralClaimRoutes, referralsRoutes } from './referrals.routes.ts';
 export { createReferralsService } from './referrals.service.ts';

@@ -20,3 +20,4 @@ export {
   singleUseCoupon,
 } from './salla-coupon.ts';
 export { rewardDescription, rewardName } from './reward-text.ts';
+export { clearDeletedRewardsReservation } from './tier-reservations.repository.ts';

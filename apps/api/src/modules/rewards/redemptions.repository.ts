@@ -3,7 +3,7 @@ import { rowsOf, type Executor } from '../../db/client.ts';
 import { redemptions, rewards } from '../../db/schema/index.ts';
 import type { RewardRow } from './rewards.repository.ts';
 
-/** Writes and shopper-side reads of redemptions (the merchant's reports stay in rewards.repository). */
+/** Writes and shopper-side reads of redemptions (the merchant's reports are in rewards-report.repository). */
 
 export type RedemptionRow = typeof redemptions.$inferSelect;
 export type RedemptionWithReward = RedemptionRow & { reward: RewardRow };

@@ -18,20 +18,22 @@ import { AppError } from '../../lib/app-error.ts';
 import { findMerchantById } from '../merchants/index.ts';
 import { redemptionStatusAt } from './redemption.service.ts';
 import {
+  findRedemptionTotals,
+  findRedemptions as selectRedemptions,
+  findRewardStats,
+  type RedemptionListRow,
+} from './rewards-report.repository.ts';
+import {
   archiveReward,
   countRedemptionsOfReward,
   countRewards,
   deleteReward as removeReward,
-  findRedemptionTotals,
-  findRedemptions as selectRedemptions,
   findRewardById,
-  findRewardStats,
   findRewards as selectRewards,
   insertReward,
   lockRewardById,
   tierExists,
   updateReward as saveReward,
-  type RedemptionListRow,
   type RewardRow,
   type RewardValues,
 } from './rewards.repository.ts';

@@ -5,3 +5,4 @@ export { shopperRoutes } from './shopper.routes.ts';
 export { createShopperService } from './shopper.service.ts';
 export type { ShopperAuth, ShopperService } from './shopper.service.ts';
 export { storefrontRoutes } from './storefront.routes.ts';
+export { endShopperAccess } from './shopper-access.repository.ts';

@@ -293,25 +293,3 @@ export async function findOrderReferences(
   for (const r of rows) if (r.referenceId) found.set(String(r.id), r.referenceId);
   return found;
 }
-
-/**
- * The language the customer reads, kept for the e-mails sent to them later (decision 023); a
- * write only when it changed.
- */
-export async function setCustomerLanguage(
-  db: Executor,
-  merchantId: number,
-  customerId: number,
-  language: 'ar' | 'en',
-): Promise<void> {
-  await db
-    .update(customers)
-    .set({ language })
-    .where(
-      and(
-        eq(customers.merchantId, merchantId),
-        eq(customers.id, customerId),
-        sql`${customers.language} <> ${language}`,
-      ),
-    );
-}

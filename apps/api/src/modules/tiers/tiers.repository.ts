@@ -112,25 +112,6 @@ export async function findRewardsReservedFor(
     );
 }
 
-/** Deleted rewards keep no reservation of a tier being removed. */
-export async function clearDeletedRewardsReservation(
-  db: Executor,
-  merchantId: number,
-  tierIds: string[],
-): Promise<void> {
-  if (tierIds.length === 0) return;
-  await db
-    .update(rewards)
-    .set({ minTierId: null })
-    .where(
-      and(
-        eq(rewards.merchantId, merchantId),
-        inArray(rewards.minTierId, tierIds),
-        isNotNull(rewards.deletedAt),
-      ),
-    );
-}
-
 /**
  * The customers of removed tiers leave them now, each move recorded with the tier as it was;
  * the pass that follows puts them where they belong.

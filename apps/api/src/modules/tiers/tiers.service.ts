@@ -1,10 +1,8 @@
+import { clearDeletedRewardsReservation } from '../rewards/index.ts';
 import {
   TIER_DEFAULTS,
   planHasFeature,
-  type ShopperTier,
   type Tier,
-  type TierBrief,
-  type TierChange,
   type TiersConfig,
   type TiersPreview,
   type TiersRequest,
@@ -14,7 +12,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { totalRollup } from '../insights/index.ts';
 import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
 import {
-  clearDeletedRewardsReservation,
   countCustomersByTier,
   countReservedRewards,
   deleteTiers,
@@ -22,51 +19,23 @@ import {
   findRewardsReservedFor,
   findTierChanges,
   findTierSettings,
-  findTierStores,
   findTiers,
   moveCustomersOutOfTiers,
   previewBuckets,
-  recomputeBatch,
-  recomputeDue,
   updateTierSettings,
   upsertTier,
-  type TierChangeRow,
-  type TierRow,
-  type TierSettingsRow,
 } from './tiers.repository.ts';
+import { tierChangeView } from './tier-rules.ts';
+import { createTierPassService } from './tier-passes.service.ts';
+import { createTierShopperService } from './tiers-shopper.service.ts';
 
-/** Customers worked out per transaction by a store-wide pass. */
-export const TIER_PASS_BATCH = 500;
-/** Customers due (grace over, stale 12-month value) looked at per store per run. */
-export const TIER_DUE_BATCH = 2000;
-
-export const tierBrief = (t: TierRow): TierBrief => ({
-  id: t.id,
-  nameAr: t.nameAr,
-  nameEn: t.nameEn,
-  colour: t.colour,
-  position: t.position,
-});
-
-/** Whether the store's tiers are live: switched on, on a plan that has them. */
-export function tiersLive(
-  merchant: Pick<MerchantRow, 'plan'>,
-  settings: Pick<TierSettingsRow, 'enabled'> | undefined,
-): boolean {
-  return Boolean(settings?.enabled && merchant.plan && planHasFeature(merchant.plan, 'vipTiers'));
-}
-
-export function tierChangeView(row: TierChangeRow): TierChange {
-  return {
-    from: row.fromTier,
-    to: row.toTier,
-    cause: row.cause,
-    detail: row.detail,
-    basis: row.basis,
-    basisValue: row.basisValue,
-    at: row.createdAt.toISOString(),
-  };
-}
+export {
+  TIER_DUE_BATCH,
+  TIER_PASS_BATCH,
+  tierBrief,
+  tierChangeView,
+  tiersLive,
+} from './tier-rules.ts';
 
 /**
  * VIP tiers (issue 14, docs/decisions/024): the merchant's programme, its preview, the passes
@@ -76,6 +45,8 @@ export function tierChangeView(row: TierChangeRow): TierChange {
  */
 export function createTiersService(ctx: Pick<AppContext, 'db' | 'now' | 'log'>) {
   const { db } = ctx;
+  const { runPass, runMaintenance } = createTierPassService(ctx);
+  const { shopperTier, programmeTiers } = createTierShopperService(ctx);
 
   async function growthMerchant(merchantId: number): Promise<MerchantRow> {
     const merchant = await findMerchantById(db, merchantId);
@@ -212,130 +183,6 @@ export function createTiersService(ctx: Pick<AppContext, 'db' | 'now' | 'log'>) 
       tiers: body.tiers.map((_, i) => buckets.get(i + 1) ?? 0),
       untiered: buckets.get(0) ?? 0,
       total,
-    };
-  }
-
-  const passes = new Map<number, Promise<void>>();
-
-  /** Applies the store's programme to every customer, in batches, resuming where it stopped. */
-  function runPass(merchantId: number): Promise<void> {
-    const running = passes.get(merchantId);
-    if (running) return running;
-    const pass = (async () => {
-      try {
-        for (;;) {
-          const done = await db.transaction(async (tx) => {
-            const settings = await findTierSettings(tx, merchantId, { forUpdate: true });
-            if (!settings?.enabled || settings.recomputeAfter === null) return true;
-            const { last } = await recomputeBatch(tx, {
-              merchantId,
-              after: settings.recomputeAfter,
-              limit: TIER_PASS_BATCH,
-              cause: 'tiers_changed',
-              now: ctx.now(),
-            });
-            await updateTierSettings(tx, merchantId, { recomputeAfter: last });
-            return last === null;
-          });
-          if (done) break;
-        }
-      } catch (error) {
-        ctx.log.error({ err: error, merchantId }, 'tier pass failed; the next run resumes it');
-      } finally {
-        passes.delete(merchantId);
-      }
-    })();
-    passes.set(merchantId, pass);
-    return pass;
-  }
-
-  /**
-   * The upkeep every store with tiers needs without any event: passes to finish, grace periods
-   * that ended, 12-month values older than a day. Idempotent; any instance may run it.
-   */
-  async function runMaintenance(): Promise<{ moved: number }> {
-    let moved = 0;
-    for (const settings of await findTierStores(db)) {
-      if (settings.recomputeAfter !== null) await runPass(settings.merchantId);
-      for (;;) {
-        const due = await db.transaction((tx) =>
-          recomputeDue(tx, {
-            merchantId: settings.merchantId,
-            graceDays: settings.graceDays,
-            window: settings.window,
-            now: ctx.now(),
-            limit: TIER_DUE_BATCH,
-          }),
-        );
-        moved += due.moved;
-        if (due.seen < TIER_DUE_BATCH) break;
-      }
-    }
-    if (moved > 0) ctx.log.info({ job: 'tiers', moved }, 'tier upkeep moved customers');
-    return { moved };
-  }
-
-  /** The shopper's tier, next tier and ladder on the loyalty page; null when tiers are off. */
-  async function shopperTier(input: {
-    merchant: MerchantRow;
-    customer: { tierId: string | null; tierValue: number; tierBelowSince: Date | null };
-    lang: 'ar' | 'en';
-  }): Promise<{ tier: ShopperTier | null; rows: TierRow[] }> {
-    const settings = await findTierSettings(db, input.merchant.id);
-    if (!tiersLive(input.merchant, settings)) return { tier: null, rows: [] };
-    const rows = await findTiers(db, input.merchant.id);
-    if (rows.length === 0) return { tier: null, rows };
-    const level = (t: TierRow) => ({
-      id: t.id,
-      name: input.lang === 'en' ? t.nameEn : t.nameAr,
-      colour: t.colour,
-      multiplierPct: t.multiplierPct,
-      birthdayMultiplierPct: t.birthdayMultiplierPct,
-      threshold: t.threshold,
-    });
-    const value =
-      settings!.basis === 'spend'
-        ? Math.floor(input.customer.tierValue / 100)
-        : input.customer.tierValue;
-    const current = rows.find((t) => t.id === input.customer.tierId) ?? null;
-    const next = rows.find((t) => t.position > (current?.position ?? 0)) ?? null;
-    return {
-      rows,
-      tier: {
-        basis: settings!.basis,
-        window: settings!.window,
-        value,
-        current: current ? level(current) : null,
-        next: next ? { ...level(next), remaining: Math.max(1, next.threshold - value) } : null,
-        graceEndsAt:
-          current && input.customer.tierBelowSince
-            ? new Date(
-                input.customer.tierBelowSince.getTime() + settings!.graceDays * 86_400_000,
-              ).toISOString()
-            : null,
-        levels: rows.map(level),
-      },
-    };
-  }
-
-  /** The store's tiers as a visitor sees them (no customer); null when tiers are off. */
-  async function programmeTiers(merchant: MerchantRow, lang: 'ar' | 'en') {
-    const settings = await findTierSettings(db, merchant.id);
-    if (!settings || !tiersLive(merchant, settings)) return null;
-    const rows = await findTiers(db, merchant.id);
-    if (rows.length === 0) return null;
-    return {
-      basis: settings.basis,
-      window: settings.window,
-      levels: rows.map((t) => ({
-        id: t.id,
-        name: lang === 'en' ? t.nameEn : t.nameAr,
-        colour: t.colour,
-        multiplierPct: t.multiplierPct,
-        birthdayMultiplierPct: t.birthdayMultiplierPct,
-        threshold: t.threshold,
-      })),
-      rows,
     };
   }
 

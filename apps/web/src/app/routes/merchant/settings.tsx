@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Switch } from '../../../components/ui/switch';
 import { ToastProvider } from '../../../components/ui/toast';
 import { useLogout } from '../../../features/auth/api/logout';
+import { DevelopersSection } from '../../../features/developers/components/developers-section';
 import { CustomerNotificationsCard } from '../../../features/notifications/components/customer-notifications-card';
 import { StoreInfoPanel } from '../../../features/store/components/store-info-panel';
 import { PointsExpiryCard } from '../../../features/store/components/points-expiry-card';
@@ -52,6 +53,7 @@ export function SettingsRoute() {
         <CustomerNotificationsCard />
 
         <WidgetSection />
+        <DevelopersSection />
 
         <div className="grid gap-6 lg:grid-cols-2">
           <Card className="space-y-6 p-5 sm:p-6">

@@ -1,0 +1,340 @@
+import { randomUUID } from 'node:crypto';
+import {
+  REWARD_TYPE_FEATURE,
+  planHasFeature,
+  type Language,
+  type ShopperCoupon,
+} from '@nuqat/contracts';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { SallaApiError, type SallaClient } from '../../lib/salla-client.ts';
+import { lockCustomerBalance } from '../engine/index.ts';
+import { creditPoints, debitPoints } from '../engine/index.ts';
+import { findMerchantById } from '../merchants/index.ts';
+import { enqueueNotification } from '../notifications/index.ts';
+import type { SallaTokenService } from '../salla/index.ts';
+import {
+  countHeldRedemptions,
+  findRedemption,
+  findStalePendingRedemptions,
+  findTierStanding,
+  insertRedemption,
+  lockPendingRedemption,
+  updateRedemption,
+  type RedemptionWithReward,
+} from './redemptions.repository.ts';
+import { lockRewardById } from './rewards.repository.ts';
+import {
+  createOrConfirmCoupon,
+  generateCouponCode,
+  isOurCodeTaken,
+  riyadhDate,
+} from './salla-coupon.ts';
+import {
+  couponMailKey,
+  RECONCILE_AFTER_MS,
+  SETTLE_WAIT_MS,
+  redemptionBlock,
+  couponRequestFor,
+  toShopperCoupon,
+  type RedeemInput,
+} from './redemption-rules.ts';
+import { rewardName } from './reward-text.ts';
+
+/**
+ * A shopper spends points on a reward (docs/decisions/007). Two steps, because the coupon is made
+ * by Salla and no transaction spans a network call:
+ *  1. reserve — one transaction: every rule checked, the points taken (`redeem:{id}`), the
+ *     redemption written `pending` with its coupon code;
+ *  2. issue — Salla's `POST /coupons`; success marks it `issued`, any failure gives the points back
+ *     (`redeem_rollback:{id}`) and marks it `failed`.
+ * A crash between the two leaves a `pending` row; the reconciliation job finishes it or refunds.
+ */
+export function createRedemptionIssueService(
+  ctx: AppContext,
+  deps: {
+    salla: SallaClient;
+    sallaTokens: SallaTokenService;
+    /** Sends the coupon's mail from the outbox at once (the worker retries it if that fails). */
+    notifications?: { deliverSoon(row: { merchantId: number; idempotencyKey: string }): void };
+  },
+) {
+  const { db, log } = ctx;
+
+  /**
+   * Step 1, one transaction. Lock order: customer, then reward (the engine locks the customer
+   * alone; reward edits lock the reward alone). The merchant is read, not locked: a pause that
+   * lands a moment later stops the next redemption.
+   */
+  async function reserveRedemption(
+    input: RedeemInput,
+  ): Promise<{ redemption: RedemptionWithReward; created: boolean }> {
+    const now = ctx.now();
+    const redemptionId = input.requestId ?? randomUUID();
+    // A retried click (same requestId): the same redemption, never a second one.
+    const earlier = async () => {
+      const existing = await findRedemption(db, input.merchantId, redemptionId);
+      if (existing && existing.customerId !== input.customerId) throw new AppError('FORBIDDEN');
+      return existing;
+    };
+    const existing = await earlier();
+    if (existing) return { redemption: existing, created: false };
+    const reserve = db.transaction(async (tx) => {
+      const merchant = await findMerchantById(tx, input.merchantId);
+      if (!merchant) throw new AppError('NOT_FOUND');
+      const block = redemptionBlock(merchant, now);
+      if (block) throw new AppError(block);
+      const balance = await lockCustomerBalance(tx, input.merchantId, input.customerId);
+      if (balance === null) throw new AppError('NOT_FOUND');
+      const reward = await lockRewardById(tx, input.merchantId, input.rewardId);
+      if (!reward || !reward.isActive) throw new AppError('REWARD_UNAVAILABLE');
+      const feature = REWARD_TYPE_FEATURE[reward.type];
+      if (feature && (!merchant.plan || !planHasFeature(merchant.plan, feature)))
+        throw new AppError('REWARD_UNAVAILABLE');
+      if (reward.minTierId !== null) {
+        // Reserved for a VIP tier and above (decision 024): offered only while tiers are on.
+        const tier = await findTierStanding(
+          tx,
+          input.merchantId,
+          input.customerId,
+          reward.minTierId,
+        );
+        if (!tier.live || !merchant.plan || !planHasFeature(merchant.plan, 'vipTiers'))
+          throw new AppError('REWARD_UNAVAILABLE');
+        if (tier.have < tier.need) throw new AppError('TIER_REQUIRED');
+      }
+      if (
+        reward.maxUsage !== null &&
+        (await countHeldRedemptions(tx, input.merchantId, reward.id)) >= reward.maxUsage
+      )
+        throw new AppError('REWARD_LIMIT_REACHED');
+      if (balance < reward.pointsRequired) throw new AppError('INSUFFICIENT_POINTS');
+      const expiresAt = new Date(now.getTime() + reward.couponValidDays * 86_400_000);
+      await insertRedemption(tx, {
+        merchantId: input.merchantId,
+        id: redemptionId,
+        customerId: input.customerId,
+        rewardId: reward.id,
+        points: reward.pointsRequired,
+        status: 'pending',
+        couponCode: generateCouponCode(),
+        couponExpiresAt: expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const row = await debitPoints(tx, {
+        merchantId: input.merchantId,
+        customerId: input.customerId,
+        points: reward.pointsRequired,
+        kind: 'redeem',
+        sourceType: 'redemption',
+        sourceId: redemptionId,
+        idempotencyKey: `redeem:${redemptionId}`,
+        note: reward.name,
+        at: now,
+      });
+      // The balance was locked and checked above, so the debit takes all of it.
+      if (!row || row.shortfall !== 0) throw new Error(`redemption ${redemptionId} not debited`);
+    });
+    try {
+      await reserve;
+    } catch (error) {
+      // The same requestId reserved by a concurrent request a moment ago.
+      if (!isUniqueViolation(error, 'redemptions')) throw error;
+      const raced = await earlier();
+      if (!raced) throw error;
+      return { redemption: raced, created: false };
+    }
+    return {
+      redemption: (await findRedemption(db, input.merchantId, redemptionId))!,
+      created: true,
+    };
+  }
+
+  /** A redemption another request is issuing: its outcome, waited for up to the page's timeout. */
+  async function settledRedemption(
+    redemption: RedemptionWithReward,
+  ): Promise<RedemptionWithReward> {
+    const deadline = Date.now() + SETTLE_WAIT_MS;
+    let row = redemption;
+    while (row.status === 'pending' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      row = (await findRedemption(db, row.merchantId, row.id)) ?? row;
+    }
+    return row;
+  }
+
+  /** Gives the points of a pending redemption back and marks it failed; once. */
+  async function refundRedemption(
+    redemption: RedemptionWithReward,
+    reason: string,
+  ): Promise<boolean> {
+    const { merchantId, id: redemptionId } = redemption;
+    return db.transaction(async (tx) => {
+      const pending = await lockPendingRedemption(tx, merchantId, redemptionId);
+      if (!pending) return false;
+      await creditPoints(tx, {
+        merchantId,
+        customerId: pending.customerId,
+        points: pending.points,
+        kind: 'redeem_rollback',
+        sourceType: 'redemption',
+        sourceId: redemptionId,
+        idempotencyKey: `redeem_rollback:${redemptionId}`,
+        note: redemption.reward.name,
+        at: ctx.now(),
+      });
+      await updateRedemption(tx, merchantId, redemptionId, {
+        status: 'failed',
+        failureReason: reason.slice(0, 500),
+      });
+      return true;
+    });
+  }
+
+  /**
+   * Marks it issued and, in the same transaction, writes the coupon's mail to the outbox
+   * (`coupon:{id}`): the mail exists exactly when the coupon does, and is retried like any other.
+   */
+  async function markIssued(
+    tx: Executor,
+    redemption: RedemptionWithReward,
+    sallaCouponId: string | null,
+    lang: Language,
+  ): Promise<boolean> {
+    const { merchantId, id: redemptionId } = redemption;
+    const pending = await lockPendingRedemption(tx, merchantId, redemptionId);
+    if (!pending) return false;
+    await updateRedemption(tx, merchantId, redemptionId, { status: 'issued', sallaCouponId });
+    if (redemption.couponCode && redemption.couponExpiresAt)
+      await enqueueNotification(tx, {
+        merchantId,
+        customerId: redemption.customerId,
+        kind: 'coupon_issued',
+        idempotencyKey: couponMailKey(redemptionId),
+        payload: {
+          rewardName: rewardName(redemption.reward, lang),
+          points: redemption.points,
+          code: redemption.couponCode,
+          expiresOn: riyadhDate(redemption.couponExpiresAt),
+          minOrderAmount: redemption.reward.minOrderAmount,
+          lang,
+        },
+        at: ctx.now(),
+      });
+    return true;
+  }
+
+  /**
+   * Step 2: Salla creates the coupon. Returns the issued redemption; on any failure the points
+   * are back before this throws REDEMPTION_FAILED.
+   */
+  async function issueRedemption(
+    redemption: RedemptionWithReward,
+    lang: Language,
+    options: { afterCrash?: boolean } = {},
+  ): Promise<RedemptionWithReward> {
+    const { merchantId } = redemption;
+    let couponId: string | null;
+    try {
+      const accessToken = await deps.sallaTokens.getAccessToken({ merchantId });
+      const request = couponRequestFor(
+        redemption.reward,
+        redemption.couponCode!,
+        redemption.createdAt,
+        redemption.couponExpiresAt!,
+      );
+      couponId = await createOrConfirmCoupon({ salla: deps.salla, log }, accessToken, request, {
+        redemptionId: redemption.id,
+      });
+    } catch (error) {
+      if (options.afterCrash && isOurCodeTaken(error)) {
+        // The crashed attempt got as far as Salla: the coupon with our code exists, so the
+        // points stay spent and the shopper gets it (Salla's answer, and its id, were lost).
+        log.warn(
+          { merchantId, redemptionId: redemption.id },
+          'coupon already made before a crash; marked issued',
+        );
+        couponId = null;
+      } else {
+        const reason =
+          error instanceof SallaApiError
+            ? `salla ${error.status} ${error.code}: ${error.message}`
+            : error instanceof AppError
+              ? error.code
+              : 'unexpected error';
+        log.warn(
+          { err: error, merchantId, redemptionId: redemption.id, reason },
+          'coupon not created; points returned',
+        );
+        await refundRedemption(redemption, reason);
+        if (!(error instanceof SallaApiError) && !(error instanceof AppError)) throw error;
+        // The shopper reads that the points are back, whatever the store's own trouble is.
+        throw new AppError('REDEMPTION_FAILED');
+      }
+    }
+    const issued = await db.transaction((tx) => markIssued(tx, redemption, couponId, lang));
+    const fresh = (await findRedemption(db, merchantId, redemption.id))!;
+    if (issued) {
+      deps.notifications?.deliverSoon({
+        merchantId,
+        idempotencyKey: couponMailKey(redemption.id),
+      });
+      log.info(
+        { merchantId, redemptionId: redemption.id, points: redemption.points },
+        'reward redeemed',
+      );
+    }
+    return fresh;
+  }
+
+  /** POST …/redeem: reserve, then issue; a retried request answers with what it got before. */
+  async function redeemReward(input: RedeemInput): Promise<ShopperCoupon> {
+    const { redemption, created } = await reserveRedemption(input);
+    // Only the request that reserved it asks Salla; a retry waits for that outcome (two calls
+    // with one code could both fail and refund a coupon the first one made).
+    const result = created
+      ? await issueRedemption(redemption, input.lang)
+      : await settledRedemption(redemption);
+    if (result.status === 'failed') throw new AppError('REDEMPTION_FAILED');
+    return toShopperCoupon(result, ctx.now(), input.lang);
+  }
+
+  /**
+   * Finishes what a crash left pending: Salla is asked once more with the same code; if that
+   * fails the points go back. Every store by default; one store when asked (tests, operators). A coupon Salla made before the crash but we never recorded keeps a
+   * code nobody was shown, usable once: nothing is given twice (docs/decisions/007).
+   */
+  async function reconcileRedemptions(
+    options: { merchantId?: number } = {},
+  ): Promise<{ issued: number; refunded: number }> {
+    const before = new Date(ctx.now().getTime() - RECONCILE_AFTER_MS);
+    let issued = 0;
+    let refunded = 0;
+    for (const stale of await findStalePendingRedemptions(db, before, 100, options.merchantId)) {
+      const redemption = await findRedemption(db, stale.merchantId, stale.id);
+      if (!redemption || redemption.status !== 'pending') continue;
+      try {
+        const result = await issueRedemption(redemption, 'ar', { afterCrash: true });
+        if (result.status === 'issued') issued += 1;
+      } catch (error) {
+        if (error instanceof AppError) {
+          refunded += 1;
+          continue;
+        }
+        // One broken row must not stop the others; it stays pending for the next run.
+        log.error(
+          { err: error, merchantId: stale.merchantId, redemptionId: stale.id },
+          'reconcile failed',
+        );
+      }
+    }
+    if (issued + refunded > 0)
+      log.info({ job: 'redemption-reconcile', issued, refunded }, 'pending redemptions settled');
+    return { issued, refunded };
+  }
+
+  return { redeemReward, reserveRedemption, issueRedemption, reconcileRedemptions };
+}

@@ -1,0 +1,237 @@
+import { setCustomerLanguage } from '../engine/index.ts';
+import {
+  HALALAS_PER_RIYAL,
+  SHOPPER_HISTORY_LIMIT,
+  type CustomerLoyaltyData,
+  type HistoryEntry,
+  type Language,
+  type ReferralReward,
+  type ShopperCoupon,
+  type ShopperReferral,
+  type ShopperTier,
+  type ShopperTierLevel,
+  type StorefrontProgramme,
+  type TierBasis,
+  type TierWindow,
+} from '@nuqat/contracts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findCustomer, findRules } from '../engine/index.ts';
+import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
+import { toMerchantSettings } from '../merchants/index.ts';
+import { findCustomerRedemptions } from '../rewards/index.ts';
+import { redemptionBlock, toShopperCoupon } from '../rewards/index.ts';
+import { findRewards } from '../rewards/index.ts';
+import {
+  findExpiringPoints,
+  findOrderReferences,
+  findPendingPoints,
+  findRecentLedger,
+} from './shopper.repository.ts';
+import {
+  type TierLevelRow,
+  historyDescription,
+  pointsMethodsOf,
+  offeredRewards,
+  dateFormats,
+} from './shopper-texts.ts';
+import { panelLogo, programmeEarning } from './programme-earning.ts';
+
+/** "Expiring soon" on the balance card. */
+const EXPIRING_WINDOW_DAYS = 30;
+const COUPONS_SHOWN = 50;
+
+/** What the loyalty page hears from other modules (each optional: none → left out). */
+export interface ShopperLoyaltyDeps {
+  /** The shopper's referral link and figures (the referral engine); none → null. */
+  shopperReferral?: (merchant: MerchantRow, customerId: number) => Promise<ShopperReferral | null>;
+  /** The shopper's VIP tier and the store's tiers (the tiers module); none → no tiers. */
+  shopperTier?: (input: {
+    merchant: MerchantRow;
+    customer: { tierId: string | null; tierValue: number; tierBelowSince: Date | null };
+    lang: Language;
+  }) => Promise<{ tier: ShopperTier | null; rows: TierLevelRow[] }>;
+  /** The store's tiers for a visitor (the tiers module); none → no tiers. */
+  programmeTiers?: (
+    merchant: MerchantRow,
+    lang: Language,
+  ) => Promise<{
+    basis: TierBasis;
+    window: TierWindow;
+    levels: ShopperTierLevel[];
+    rows: TierLevelRow[];
+  } | null>;
+  /** What the referral programme gives each side (the referral engine); none → null. */
+  programmeReferral?: (
+    merchant: MerchantRow,
+  ) => Promise<{ participantReward: ReferralReward; referralReward: ReferralReward } | null>;
+  /** The shopper's referral coupons, newest first (the referral engine); none → none. */
+  referralCoupons?: (input: {
+    merchantId: number;
+    customerId: number;
+    email: string | null;
+    lang: Language;
+    limit: number;
+  }) => Promise<ShopperCoupon[]>;
+}
+
+/** The loyalty page's data: a signed-in shopper's, and the programme a visitor sees. */
+export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyaltyDeps) {
+  const { db } = ctx;
+
+  /** Spec §3 customer loyalty data, for the signed-in shopper. */
+  async function getLoyaltyData(input: {
+    merchantId: number;
+    customerId: number;
+    lang: Language;
+  }): Promise<CustomerLoyaltyData> {
+    const { merchantId, customerId, lang } = input;
+    const now = ctx.now();
+    const merchant = await findMerchantById(db, merchantId);
+    const customer = await findCustomer(db, merchantId, customerId);
+    if (!merchant || !customer) throw new AppError('NOT_FOUND');
+    // A customer who switched the page's language reads their e-mails in it too.
+    if (customer.language !== lang) await setCustomerLanguage(db, merchantId, customerId, lang);
+    const [rules, rewards, redemptions, ledger, expiring, pendingPoints] = await Promise.all([
+      findRules(db, merchantId),
+      findRewards(db, merchantId),
+      findCustomerRedemptions(db, merchantId, customerId, COUPONS_SHOWN),
+      findRecentLedger(db, merchantId, customerId, SHOPPER_HISTORY_LIMIT),
+      findExpiringPoints(
+        db,
+        merchantId,
+        customerId,
+        now,
+        new Date(now.getTime() + EXPIRING_WINDOW_DAYS * 86_400_000),
+      ),
+      findPendingPoints(db, merchantId, customerId),
+    ]);
+    const orderIds = [
+      ...new Set(
+        ledger
+          .filter((r) => r.sourceType === 'order' || r.sourceType === 'repeat_purchase')
+          .map((r) => Number(r.sourceId))
+          .filter(Number.isSafeInteger),
+      ),
+    ];
+    const orderRefs = await findOrderReferences(db, merchantId, orderIds);
+    const { tier, rows: tierRows } = deps.shopperTier
+      ? await deps.shopperTier({ merchant, customer, lang })
+      : { tier: null, rows: [] };
+    const tierOf = new Map(tierRows.map((t) => [t.id, t]));
+    const myPosition = tierOf.get(customer.tierId ?? '')?.position ?? 0;
+
+    const pointsMethods = pointsMethodsOf(rules, lang);
+    const referralCoupons = deps.referralCoupons
+      ? await deps.referralCoupons({
+          merchantId,
+          customerId,
+          email: customer.email,
+          lang,
+          limit: COUPONS_SHOWN,
+        })
+      : [];
+    const coupons = [...redemptions.map((r) => toShopperCoupon(r, now, lang)), ...referralCoupons]
+      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (b.id > a.id ? 1 : -1))
+      .slice(0, COUPONS_SHOWN);
+    const history: HistoryEntry[] = ledger
+      .filter((row) => row.delta !== 0 || row.debtDelta !== 0)
+      .map((row) => ({
+        id: String(row.id),
+        date: row.createdAt.toISOString(),
+        formattedDate: dateFormats[lang].format(row.createdAt),
+        description: historyDescription(row, lang, orderRefs),
+        points: row.delta,
+        owed: row.debtDelta,
+        type: row.delta > 0 ? ('earned' as const) : ('redeemed' as const),
+        kind: row.kind,
+      }));
+    const block = redemptionBlock(merchant, now);
+    const settings = toMerchantSettings(merchant);
+    const perAmount = rules.get('purchase_amount');
+    const perOrder = rules.get('order.created');
+    const riyals = (halalas: number | null) => Math.floor((halalas ?? 0) / HALALAS_PER_RIYAL);
+    const fullName = `${customer.firstName} ${customer.lastName}`.trim();
+    return {
+      customer: {
+        id: String(customer.id),
+        fullName,
+        email: customer.email,
+        mobile: customer.mobile,
+        avatar: customer.avatar,
+      },
+      store: { name: merchant.storeName, url: merchant.storeUrl, logo: panelLogo(merchant) },
+      availablePoints: customer.pointsBalance,
+      pointsOwed: customer.pointsDebt,
+      expiringPoints: expiring.points,
+      nextExpiryAt: expiring.firstAt?.toISOString() ?? null,
+      pendingPoints,
+      pointsRelease: { spendableOn: settings.pointsSpendableOn, holdDays: settings.pointsHoldDays },
+      earnRates: {
+        perAmount:
+          perAmount && perAmount.points > 0
+            ? {
+                points: perAmount.points,
+                spendUnit: Math.max(
+                  1,
+                  Math.round((perAmount.spendUnitHalalas ?? HALALAS_PER_RIYAL) / HALALAS_PER_RIYAL),
+                ),
+                minOrderTotal: riyals(perAmount.minOrderTotalHalalas),
+              }
+            : null,
+        perOrder:
+          perOrder && perOrder.points > 0
+            ? { points: perOrder.points, minOrderTotal: riyals(perOrder.minOrderTotalHalalas) }
+            : null,
+      },
+      pointsMethods,
+      rewards: offeredRewards(rewards, merchant, tier ? tierOf : new Map(), lang).map(
+        ({ minTierPosition, ...reward }) => ({
+          ...reward,
+          locked: minTierPosition > 0 && myPosition < minTierPosition,
+        }),
+      ),
+      coupons,
+      history,
+      programme: { redeemable: block === null, reason: block },
+      referral: deps.shopperReferral ? await deps.shopperReferral(merchant, customerId) : null,
+      tier,
+    };
+  }
+
+  /**
+   * What a visitor of the store sees before signing in (GET /api/storefront/{id}/programme):
+   * the ways to earn, the rewards, the tiers and the referral gift. Nobody's data: the same for
+   * every visitor. A store we do not know, or that uninstalled the app, is STORE_NOT_FOUND.
+   */
+  async function getProgramme(input: {
+    merchantId: number;
+    lang: Language;
+  }): Promise<StorefrontProgramme> {
+    const { merchantId, lang } = input;
+    const merchant = await findMerchantById(db, merchantId);
+    if (!merchant || merchant.installStatus === 'uninstalled')
+      throw new AppError('STORE_NOT_FOUND');
+    const [rules, rewards, tiers, referral] = await Promise.all([
+      findRules(db, merchantId),
+      findRewards(db, merchantId),
+      deps.programmeTiers ? deps.programmeTiers(merchant, lang) : null,
+      deps.programmeReferral ? deps.programmeReferral(merchant) : null,
+    ]);
+    const block = redemptionBlock(merchant, ctx.now());
+    const tierOf = new Map((tiers?.rows ?? []).map((t) => [t.id, t]));
+    return {
+      store: { name: merchant.storeName, logo: panelLogo(merchant) },
+      programme: { redeemable: block === null, reason: block },
+      pointsMethods: pointsMethodsOf(rules, lang),
+      rewards: offeredRewards(rewards, merchant, tierOf, lang).map(
+        ({ minTierPosition: _position, ...reward }) => reward,
+      ),
+      tiers: tiers ? { basis: tiers.basis, window: tiers.window, levels: tiers.levels } : null,
+      referral,
+      earning: programmeEarning(merchant, rules, ctx.now()),
+    };
+  }
+
+  return { getLoyaltyData, getProgramme };
+}
