@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { createMerchantsService } from './modules/merchants/index.ts';
 import { merchantsRoutes } from './modules/merchants/index.ts';
+import { createWidgetService, widgetRoutes } from './modules/merchants/index.ts';
 import { createLoyaltyService } from './modules/loyalty/index.ts';
 import { loyaltyRoutes } from './modules/loyalty/index.ts';
 import { createCustomersService, type CustomersService } from './modules/customers/index.ts';
@@ -251,6 +252,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
   );
 
+  await server.register(
+    widgetRoutes({
+      widgetService: createWidgetService(context, { salla, sallaTokens: services.sallaTokens }),
+      requireMerchant,
+    }),
+    { prefix: '/api/merchants' },
+  );
   await server.register(
     insightsRoutes({
       insightsService: insights,

@@ -42,6 +42,7 @@ import {
   toShopperCoupon,
   type RedeemInput,
 } from './redemption-rules.ts';
+import { rewardName } from './reward-text.ts';
 
 /**
  * A shopper spends points on a reward (docs/decisions/007). Two steps, because the coupon is made
@@ -215,7 +216,7 @@ export function createRedemptionIssueService(
         kind: 'coupon_issued',
         idempotencyKey: couponMailKey(redemptionId),
         payload: {
-          rewardName: redemption.reward.name,
+          rewardName: rewardName(redemption.reward, lang),
           points: redemption.points,
           code: redemption.couponCode,
           expiresOn: riyadhDate(redemption.couponExpiresAt),
@@ -299,7 +300,7 @@ export function createRedemptionIssueService(
       ? await issueRedemption(redemption, input.lang)
       : await settledRedemption(redemption);
     if (result.status === 'failed') throw new AppError('REDEMPTION_FAILED');
-    return toShopperCoupon(result, ctx.now());
+    return toShopperCoupon(result, ctx.now(), input.lang);
   }
 
   /**

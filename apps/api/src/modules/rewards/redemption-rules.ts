@@ -10,6 +10,7 @@ import { type MerchantRow } from '../merchants/index.ts';
 import { type RedemptionWithReward } from './redemptions.repository.ts';
 import { type RewardRow } from './rewards.repository.ts';
 import type { CouponOffer } from '../salla/index.ts';
+import { rewardName } from './reward-text.ts';
 
 /** The outbox key of a redemption's coupon mail: one mail per coupon. */
 export const couponMailKey = (redemptionId: string) => `coupon:${redemptionId}`;
@@ -72,12 +73,16 @@ export function shopperCancellableUntil(
   return until > now ? until : null;
 }
 
-export function toShopperCoupon(row: RedemptionWithReward, now: Date): ShopperCoupon {
+export function toShopperCoupon(
+  row: RedemptionWithReward,
+  now: Date,
+  lang: Language = 'ar',
+): ShopperCoupon {
   return {
     id: row.id,
     source: 'reward',
     rewardId: row.rewardId,
-    name: row.reward.name,
+    name: rewardName(row.reward, lang),
     pointsRequired: row.points,
     type: row.reward.type,
     value: row.reward.value,
