@@ -209,10 +209,21 @@ async function expectFigures(page: Page, lang: Lang, data: Analytics) {
     );
   }
 
-  // The industry's claims, labelled as not this store's.
-  const industry = page.getByTestId('industry-figures');
-  expect(await industry.getByRole('heading', { name: t.industry.heading }).count()).toBe(1);
-  expect(await industry.textContent()).toContain(t.industry.badge);
+  // No unsourced "industry research" percentages (issue 27): the store's own figures only.
+  expect(await page.getByTestId('industry-figures').count()).toBe(0);
+}
+
+/** The analytics answer for one query string, waited for from before the action that asks it. */
+function answerFor(page: Page, search: string) {
+  return page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/merchants/analytics' && url.search === search;
+  });
+}
+
+/** The report shows its newest answer: present and not marked busy. */
+async function reportSettled(page: Page) {
+  await page.waitForSelector('[data-testid="analytics-report"]:not([aria-busy])');
 }
 
 describe.each(['ar', 'en'] as const)('/analytics in %s', (lang) => {
@@ -243,13 +254,15 @@ describe.each(['ar', 'en'] as const)('/analytics in %s', (lang) => {
     try {
       await page.getByTestId('analytics-report').waitFor();
       const select = page.getByLabel(t.range.label, { exact: true });
-      await select.selectOption('90d');
-      await page.waitForURL((url) => url.search === '?range=90d');
       const today = riyadhToday();
       const from90 = addDays(today, -89);
-      await page.waitForFunction(
-        () => !document.querySelector('[data-testid="analytics-report"][aria-busy]'),
-      );
+      // Wait on the state checked (issue 25): the range's answer arrived, then the report that
+      // shows it is no longer busy — not merely "not busy" before the request even started.
+      const answered90 = answerFor(page, `?from=${from90}&to=${today}`);
+      await select.selectOption('90d');
+      await page.waitForURL((url) => url.search === '?range=90d');
+      await answered90;
+      await reportSettled(page);
       expect(asked).toContain(`?from=${from90}&to=${today}`);
       await expectFigures(page, lang, await analytics(`?from=${from90}&to=${today}`));
 
@@ -273,11 +286,11 @@ describe.each(['ar', 'en'] as const)('/analytics in %s', (lang) => {
       const end = addDays(today, -5);
       await from.fill(start);
       await to.fill(end);
+      const answeredCustom = answerFor(page, `?from=${start}&to=${end}`);
       await apply.click();
       await page.waitForURL((url) => url.search === `?from=${start}&to=${end}`);
-      await page.waitForFunction(
-        () => !document.querySelector('[data-testid="analytics-report"][aria-busy]'),
-      );
+      await answeredCustom;
+      await reportSettled(page);
       await expectFigures(page, lang, await analytics(`?from=${start}&to=${end}`));
 
       await page.reload();

@@ -121,7 +121,11 @@ describe.each(['ar', 'en'] as const)('the customers screens in %s', (lang) => {
     await form.getByLabel(t.adjust.reason, { exact: true }).fill(reason);
     await form.getByRole('button', { name: t.adjust.submit }).click();
     await form
-      .getByText(fill(t.adjust.tooMany, { balance: expected.toLocaleString('en-US') }))
+      .getByText(
+        fill(pluralOf(t.adjust, 'tooMany', expected, lang), {
+          balance: expected.toLocaleString('en-US'),
+        }),
+      )
       .waitFor();
     expect((await account(target.id)).customer.balance).toBe(expected);
     await screenshot(page, `customer-account-${lang}-1280`);

@@ -55,7 +55,10 @@ describe.each(['ar', 'en'] as const)('/dashboard in %s', (lang) => {
     expect(await page.getByTestId('top-customer').count()).toBe(dashboard.topCustomers.length);
     expect(await page.getByTestId('activity').count()).toBe(dashboard.activities.length);
     const firstOrder = page.getByTestId('recent-order').first();
-    expect(await firstOrder.textContent()).toContain(`#${dashboard.recentOrders[0]!.id}`);
+    // Salla's order number, the internal id only in the tooltip (issue 27).
+    const first = dashboard.recentOrders[0]!;
+    expect(await firstOrder.textContent()).toContain(`#${first.reference ?? first.id}`);
+    expect(await firstOrder.getByTestId('order-number').getAttribute('title')).toContain(first.id);
     await page.getByRole('heading', { name: t.dashboard.support.title }).waitFor();
     expect(await page.getByTestId('support-email').getAttribute('href')).toMatch(/^mailto:/);
     await context.close();

@@ -127,12 +127,20 @@ describe('Nuqat inside the Salla dashboard', () => {
       const toggle = frame.getByRole('switch', { name: referrals[lang].switchTitle });
       await toggle.waitFor();
       const on = (await toggle.getAttribute('aria-checked')) === 'true';
+      // Switching on is confirmed first, in words (issue 27).
+      const confirmOn = () =>
+        frame
+          .getByRole('alertdialog', { name: referrals[lang].confirmOn.title })
+          .getByRole('button', { name: referrals[lang].confirmOn.confirm })
+          .click();
       await toggle.click();
+      if (!on) await confirmOn();
       await page
         .locator('#toasts .toast')
         .getByText(on ? referrals[lang].offToast : referrals[lang].onToast)
         .waitFor();
       await toggle.click();
+      if (on) await confirmOn();
       await page
         .locator('#toasts .toast')
         .getByText(on ? referrals[lang].onToast : referrals[lang].offToast)

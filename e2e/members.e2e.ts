@@ -56,6 +56,11 @@ describe.each(['ar', 'en'] as const)('/members in %s', (lang) => {
     const toggle = page.getByRole('switch', { name: t.switchTitle });
     const before = (await settings()).isActive;
     await toggle.click();
+    // Going live is asked first, with both rewards in words (issue 27).
+    if (!before) {
+      const dialog = page.getByRole('alertdialog', { name: t.confirmOn.title });
+      await dialog.getByRole('button', { name: t.confirmOn.confirm }).click();
+    }
     await page
       .getByTestId('toast')
       .getByText(before ? t.offToast : t.onToast)

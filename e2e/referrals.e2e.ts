@@ -135,6 +135,10 @@ describe.each(['ar', 'en'] as const)(
       await admin.page.getByTestId('toast').getByText(t.participant.savedToast).waitFor();
       if (!(await referralSettings()).isActive) {
         await admin.page.getByRole('switch', { name: t.switchTitle }).click();
+        await admin.page
+          .getByRole('alertdialog', { name: t.confirmOn.title })
+          .getByRole('button', { name: t.confirmOn.confirm })
+          .click();
         await expect.poll(async () => (await referralSettings()).isActive).toBe(true);
       }
       const settings = await referralSettings();

@@ -125,9 +125,11 @@ describe.each(['ar', 'en'] as const)('settings and dashboard in %s', (lang) => {
     await context.close();
   });
 
-  test('points expiry: on and saved, kept on reload, out-of-range refused, then off', async () => {
+  test('points expiry: one form with Save — on after a question in words, kept on reload, "-3", 0 and too many refused, then off', async () => {
     const e = t.expiry;
     const before = await getSettings();
+    // Start from "never": turning expiry on is then a change that hits customers.
+    await api('/api/merchants/settings', { method: 'PUT', body: { pointsExpiryDays: null } });
     const days = lang === 'ar' ? 90 : 45;
     const { context, page } = await openSignedIn(browser, session, {
       language: lang,
@@ -145,70 +147,82 @@ describe.each(['ar', 'en'] as const)('settings and dashboard in %s', (lang) => {
     });
     try {
       await page.goto(`${product.baseUrl}/settings`);
-      const toggle = page.getByRole('switch', { name: e.enabled, exact: true });
-      await toggle.waitFor();
-      expect(await toggle.getAttribute('aria-checked')).toBe(
-        String(before.pointsExpiryDays !== null),
-      );
+      const on = page.getByRole('radio', { name: e.enabled, exact: true });
+      const never = page.getByRole('radio', { name: e.neverOption, exact: true });
+      await on.waitFor();
+      // One save model: no switch in this card, a form with Save.
+      expect(await page.getByTestId('expiry-card').getByRole('switch').count()).toBe(0);
+      expect(await never.isChecked()).toBe(true);
       const input = page.getByLabel(e.days, { exact: true });
-      const save = page.getByRole('button', { name: e.save, exact: true });
+      const save = page
+        .getByTestId('expiry-card')
+        .getByRole('button', { name: e.save, exact: true });
+      const daysText = (n: number) =>
+        new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-US').format(n);
 
-      // On, with a number of days.
-      if (before.pointsExpiryDays === null) await toggle.click();
-      expect(await toggle.getAttribute('aria-checked')).toBe('true');
+      // On, with a number of days: asked first, with the effect in words.
+      await on.check();
       await input.fill(String(days));
       await save.click();
+      const dialog = page.getByRole('alertdialog', { name: e.confirmTitle, exact: true });
+      await dialog.waitFor();
+      const started = pluralOf(e, 'confirmStart', days, lang);
+      expect(await dialog.textContent()).toContain(fill(started, { days: daysText(days) }));
+      expect(sent).toEqual([]);
+      const file = path.join(SHOTS_DIR, `settings-expiry-confirm-${lang}-390.png`);
+      await page.screenshot({ path: file });
+      files.push(file);
+      await dialog.getByRole('button', { name: e.confirm, exact: true }).click();
+      const after = pluralOf(e, 'after', days, lang);
       await page
         .getByRole('status')
-        .filter({ hasText: `${e.saved} — ${fill(e.after, { days: String(days) })}` })
+        .filter({ hasText: `${e.saved} — ${fill(after, { days: daysText(days) })}` })
         .waitFor();
       expect(sent).toEqual([{ pointsExpiryDays: days }]);
       expect((await getSettings()).pointsExpiryDays).toBe(days);
 
       // Kept after a reload.
       await page.reload();
-      await toggle.waitFor();
-      expect(await toggle.getAttribute('aria-checked')).toBe('true');
+      await on.waitFor();
+      expect(await on.isChecked()).toBe(true);
       expect(await input.inputValue()).toBe(String(days));
 
-      // Out of range: the message, and nothing sent.
-      for (const wrong of [0, POINTS_EXPIRY_MAX_DAYS + 1]) {
-        await input.fill(String(wrong));
+      // "-3" (once saved as 3), 0 and too many: a field error, the old "Saved" gone, nothing sent.
+      const invalid = fill(e.invalid, { max: daysText(POINTS_EXPIRY_MAX_DAYS) });
+      for (const wrong of ['-3', '0', String(POINTS_EXPIRY_MAX_DAYS + 1)]) {
+        await input.fill(wrong);
         await save.click();
-        const error = page.getByRole('alert').filter({ hasText: e.invalid });
+        const error = page.getByRole('alert').filter({ hasText: invalid });
         await error.waitFor();
         expect(await input.getAttribute('aria-invalid')).toBe('true');
-        if (wrong === 0) {
+        expect(await input.inputValue()).toBe(wrong);
+        expect(await page.getByRole('status').filter({ hasText: e.saved }).count()).toBe(0);
+        if (wrong === '-3') {
           // The card alone, in a viewport tall enough that nothing scrolls under the sticky header.
-          const file = path.join(SHOTS_DIR, `settings-expiry-invalid-${lang}-390.png`);
+          const shot = path.join(SHOTS_DIR, `settings-expiry-invalid-${lang}-390.png`);
           await page.setViewportSize({ width: 390, height: 2400 });
           await page.evaluate(() => scrollTo(0, 0));
-          await page
-            .locator('div', { has: page.getByRole('heading', { name: e.heading, exact: true }) })
-            .filter({ has: toggle })
-            .last()
-            .screenshot({ path: file });
+          await page.getByTestId('expiry-card').screenshot({ path: shot });
           await page.setViewportSize({ width: 390, height: 844 });
-          files.push(file);
+          files.push(shot);
         }
         expect(await input.getAttribute('aria-describedby')).toContain(
           (await error.getAttribute('id'))!,
         );
       }
-      expect(files).toHaveLength(1);
+      expect(files).toHaveLength(2);
       expect(sent).toHaveLength(1);
       expect((await getSettings()).pointsExpiryDays).toBe(days);
 
-      // Off again.
-      await toggle.click();
-      expect(await toggle.getAttribute('aria-checked')).toBe('false');
+      // Off again: points living longer needs no question.
+      await never.check();
       expect(await input.count()).toBe(0);
       await save.click();
       await page
         .getByRole('status')
         .filter({ hasText: `${e.saved} — ${e.never}` })
         .waitFor();
-      // The two refused values never left the browser: the only other PUT is this one.
+      // The refused values never left the browser: the only other PUT is this one.
       expect(sent).toEqual([{ pointsExpiryDays: days }, { pointsExpiryDays: null }]);
       expect((await getSettings()).pointsExpiryDays).toBeNull();
     } finally {
@@ -427,7 +441,7 @@ describe('settings screenshots', () => {
           const name = `${lang}-${dark ? 'dark' : 'light'}-${width}`;
           await page.goto(`${product.baseUrl}/settings`);
           await page.getByTestId('usage-text').waitFor();
-          await page.getByRole('switch', { name: t.expiry.enabled, exact: true }).waitFor();
+          await page.getByRole('radio', { name: t.expiry.enabled, exact: true }).waitFor();
           await storeItem(page, t.store.plan).waitFor();
           expect(await page.locator('html').getAttribute('dir')).toBe(
             lang === 'ar' ? 'rtl' : 'ltr',

@@ -160,6 +160,7 @@ export const LEDGER_CAUSES = [
   'other',
 ] as const;
 export const LedgerCauseSchema = z.enum(LEDGER_CAUSES);
+export type LedgerCause = z.infer<typeof LedgerCauseSchema>;
 
 export const LedgerEntrySchema = z.object({
   id: MerchantIdSchema,

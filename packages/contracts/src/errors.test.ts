@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ERROR_CODES, ERROR_MESSAGES, ERROR_STATUS } from './errors.ts';
+import { ERROR_CODES, ERROR_MESSAGES, ERROR_STATUS, formatWait } from './errors.ts';
 import { PLANS } from './plans.ts';
 
 describe('error catalogue', () => {
@@ -32,5 +32,27 @@ describe('plans', () => {
     expect(PLANS.starter.highlight).toBe(false);
     expect(PLANS.starter.monthlyOrderLimit).toBe(1000);
     expect(PLANS.growth.monthlyOrderLimit).toBeNull();
+  });
+});
+
+describe('formatWait: a rate limit says how long in words a person uses (issue 27)', () => {
+  test.each([
+    [1, 'ثانية واحدة', '1 second'],
+    [2, 'ثانيتين', '2 seconds'],
+    [42, '42 ثانية', '42 seconds'],
+    [60, 'دقيقة واحدة', '1 minute'],
+    [874, 'نحو 15 دقيقة', 'about 15 minutes'],
+    [300, 'نحو 5 دقائق', 'about 5 minutes'],
+    [7200, 'نحو ساعتين', 'about 2 hours'],
+    [36_000, 'نحو 10 ساعات', 'about 10 hours'],
+  ])('%i seconds: «%s» / "%s"', (seconds, ar, en) => {
+    expect(formatWait(seconds, 'ar')).toBe(ar);
+    expect(formatWait(seconds, 'en')).toBe(en);
+  });
+
+  test('the API message carries it, never the raw seconds', () => {
+    expect(ERROR_MESSAGES.RATE_LIMITED.en.replace('{{wait}}', formatWait(874, 'en'))).toBe(
+      'Too many attempts. Try again in about 15 minutes.',
+    );
   });
 });

@@ -3,6 +3,7 @@
  * comes from ERROR_STATUS (a new code without a status fails type-checking) and the text a person
  * sees comes from ERROR_MESSAGES, in Arabic first and English.
  */
+import type { Language } from './locales.ts';
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'MALFORMED_REQUEST',
@@ -140,7 +141,10 @@ export interface LocalizedText {
   en: string;
 }
 
-/** `{{seconds}}` is replaced with the Retry-After value where a message mentions it. */
+/**
+ * `{{wait}}` is replaced with the Retry-After value in words where a message mentions it
+ * (`formatWait`): seconds under a minute, then whole minutes, then hours — never "874 seconds".
+ */
 export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   VALIDATION_FAILED: {
     ar: 'بعض الحقول غير صحيحة، راجعها وحاول مرة أخرى',
@@ -206,8 +210,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
     en: 'Your sign-in could not be checked because Salla is not answering right now. Please try again shortly.',
   },
   RATE_LIMITED: {
-    ar: 'محاولات كثيرة، حاول مرة أخرى بعد {{seconds}} ثانية',
-    en: 'Too many attempts. Try again in {{seconds}} seconds.',
+    ar: 'محاولات كثيرة، حاول مرة أخرى بعد {{wait}}',
+    en: 'Too many attempts. Try again in {{wait}}.',
   },
   RESET_CODE_INVALID: {
     ar: 'رمز التحقق غير صالح أو منتهي الصلاحية',
@@ -388,4 +392,44 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+const WAIT_WORDS = {
+  ar: {
+    second: ['ثانية واحدة', 'ثانيتين', 'ثوانٍ', 'ثانية'],
+    minute: ['دقيقة واحدة', 'دقيقتين', 'دقائق', 'دقيقة'],
+    hour: ['ساعة واحدة', 'ساعتين', 'ساعات', 'ساعة'],
+  },
+  en: {
+    second: ['1 second', '', 'seconds', 'seconds'],
+    minute: ['1 minute', '', 'minutes', 'minutes'],
+    hour: ['1 hour', '', 'hours', 'hours'],
+  },
+} as const;
+
+/** A count of a unit in words, with Arabic's singular, dual, 3–10 and 11+ forms. */
+function countOf(n: number, unit: 'second' | 'minute' | 'hour', language: Language): string {
+  const [one, two, few, many] = WAIT_WORDS[language][unit];
+  const figure = n.toLocaleString('en-US');
+  if (n === 1) return one;
+  if (language === 'en') return `${figure} ${many}`;
+  if (n === 2) return two;
+  const rest = n % 100;
+  return `${figure} ${rest >= 3 && rest <= 10 ? few : many}`;
+}
+
+/**
+ * How long to wait, as a person says it (issue 27): "45 seconds" under a minute, then "about
+ * 15 minutes" (rounded up), then "about 2 hours" from 90 minutes.
+ */
+export function formatWait(seconds: number, language: Language): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return countOf(s, 'second', language);
+  const about = language === 'ar' ? 'نحو ' : 'about ';
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 90)
+    return minutes === 1
+      ? countOf(1, 'minute', language)
+      : about + countOf(minutes, 'minute', language);
+  return about + countOf(Math.round(minutes / 60), 'hour', language);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './common.ts';
+import { LedgerCauseSchema } from './customers.ts';
 import { MerchantIdSchema, SubscriptionStatusSchema } from './merchants.ts';
 import { PLAN_IDS } from './plans.ts';
 import { ReferralRewardTypeSchema } from './referrals.ts';
@@ -85,12 +86,21 @@ export const ActivitySchema = z.object({
   action: z.enum(ACTIVITY_ACTIONS),
   /** order, repeat_purchase, signup, birthday, review, redemption, lot, … */
   source: z.string(),
+  /** Why, as the customer's account says it (order, refund, redemption, expiry, …). */
+  cause: LedgerCauseSchema,
+  /** Salla's order number (reference) of the order behind it, when there is one. */
+  orderReference: z.string().nullable(),
+  /** The coupon's code behind a redemption or its return, when there is one. */
+  couponCode: z.string().nullable(),
   points: Points,
   date: z.iso.datetime(),
 });
 
 export const RecentOrderSchema = z.object({
+  /** Salla's internal order id: for a tooltip and exports, not the order's name. */
   id: MerchantIdSchema,
+  /** The order number the merchant sees in Salla (reference_id); null if Salla sent none. */
+  reference: z.string().nullable(),
   /** The shopper's name; empty for a guest checkout. */
   customer: z.string(),
   total: Sar,

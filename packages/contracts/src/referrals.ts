@@ -51,6 +51,23 @@ export const ReferralRewardSchema = z
 export type ReferralReward = z.infer<typeof ReferralRewardSchema>;
 
 /**
+ * A reward as the merchant saves it: a discount of 0 riyals or 0 % gives nothing and is refused
+ * (issue 27); switching the programme off is the referral switch's job. Stored rows are read
+ * with the plain schema above.
+ */
+export const ReferralRewardInputSchema = ReferralRewardSchema.superRefine((reward, ctx) => {
+  if (reward.type !== 'shipping' && reward.value < 1)
+    ctx.addIssue({
+      code: 'too_small',
+      origin: 'number',
+      minimum: 1,
+      inclusive: true,
+      path: ['value'],
+      message: 'A discount is at least 1',
+    });
+});
+
+/**
  * How many friends' gifts the programme gives (docs/decisions/028): each shopper's code at most
  * `giftsPerCode` in all, the store at most `giftsPerDay` in any 24 hours, whatever the code.
  * Past either, a claim is refused like any other (and kept, blocked, for the merchant).
@@ -89,8 +106,8 @@ export const REFERRAL_DEFAULTS: ReferralSettings = {
  */
 export const ReferralSettingsRequestSchema = z.strictObject({
   isActive: z.boolean(),
-  participantReward: ReferralRewardSchema,
-  referralReward: ReferralRewardSchema,
+  participantReward: ReferralRewardInputSchema,
+  referralReward: ReferralRewardInputSchema,
   limits: ReferralLimitsSchema.optional(),
 });
 export type ReferralSettingsRequest = z.infer<typeof ReferralSettingsRequestSchema>;

@@ -1,5 +1,6 @@
 import {
   ERROR_MESSAGES,
+  formatWait,
   type ErrorBody,
   type ErrorCode,
   type FieldIssue,
@@ -21,7 +22,10 @@ export function requestLanguage(request: FastifyRequest): Language {
 }
 
 export function errorMessage(code: ErrorCode, language: Language, retryAfter?: number): string {
-  return ERROR_MESSAGES[code][language].replace('{{seconds}}', String(retryAfter ?? ''));
+  return ERROR_MESSAGES[code][language].replace(
+    '{{wait}}',
+    retryAfter === undefined ? '' : formatWait(retryAfter, language),
+  );
 }
 
 function sendError(

@@ -2,20 +2,21 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hostChrome } from './host';
 
-/** The product's title in both scripts, as in index.html. */
-export const BASE_TITLE = 'نقاط | Nuqat';
+/** The product's name in the UI's language: the tab reads in one language (issue 27). */
+export const PRODUCT_NAME = { ar: 'نقاط', en: 'Nuqat' } as const;
 
 /**
- * "<screen> · نقاط | Nuqat" in the current language; just the base title without a key. Inside
- * the Salla dashboard the screen's name also goes to Salla's header, which shows the page title.
+ * "<screen> · نقاط" / "<screen> · Nuqat" in the current language; just the product's name without
+ * a key. Inside the Salla dashboard the screen's name also goes to Salla's header.
  */
 export function useDocumentTitle(key: string | null): void {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const name = PRODUCT_NAME[i18n.language === 'en' ? 'en' : 'ar'];
   const translate = t as unknown as (key: string) => string;
   const screen = key ? translate(key) : null;
-  const title = screen ? `${screen} · ${BASE_TITLE}` : BASE_TITLE;
+  const title = screen ? `${screen} · ${name}` : name;
   useEffect(() => {
     document.title = title;
-    hostChrome()?.setTitle(screen ?? BASE_TITLE);
-  }, [title, screen]);
+    hostChrome()?.setTitle(screen ?? name);
+  }, [title, screen, name]);
 }

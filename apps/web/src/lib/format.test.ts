@@ -15,7 +15,8 @@ describe('formatting', () => {
     expect(formatCompactNumber(1540, 'en')).toBe('1.5K');
     expect(formatCompactNumber(187_500, 'en')).toBe('187.5K');
     expect(formatCompactNumber(1_000_000, 'en')).toBe('1.0M');
-    expect(formatCompactNumber(2_460_000, 'ar')).toBe('2.5M');
+    expect(formatCompactNumber(2_460_000, 'ar')).toBe('2.5\u00a0مليون');
+    expect(formatCompactNumber(1_700, 'ar')).toBe('1.7\u00a0ألف');
   });
 
   test('dates are shown in Riyadh time', () => {

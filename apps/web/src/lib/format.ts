@@ -70,15 +70,19 @@ export function formatCurrency(amount: number, language: Language): string {
   }).format(amount);
 }
 
-/** K from 1,000 and M from 1,000,000, with one decimal place (spec §9); smaller values as is. */
+/**
+ * K from 1,000 and M from 1,000,000, with one decimal place (spec §9); smaller values as is. Arabic
+ * reads its own words: "1.7 ألف", "2.2 مليون" (issue 27), not a Latin K or M.
+ */
 export function formatCompactNumber(value: number, language: Language): string {
   const oneDecimal = numberFormat(language, {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   });
   const magnitude = Math.abs(value);
-  if (magnitude >= 1_000_000) return `${oneDecimal.format(value / 1_000_000)}M`;
-  if (magnitude >= 1_000) return `${oneDecimal.format(value / 1_000)}K`;
+  const units = language === 'ar' ? (['\u00a0مليون', '\u00a0ألف'] as const) : (['M', 'K'] as const);
+  if (magnitude >= 1_000_000) return `${oneDecimal.format(value / 1_000_000)}${units[0]}`;
+  if (magnitude >= 1_000) return `${oneDecimal.format(value / 1_000)}${units[1]}`;
   return formatNumber(value, language);
 }
 

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { formatWait } from '@nuqat/contracts';
 import { ApiError, InvalidResponseError, NetworkError } from './api-client';
+import { i18n } from './i18n';
 
 /**
  * Something to tell the merchant, kept as a catalogue key (not text) so it follows a language
@@ -30,7 +32,10 @@ export function errorMessage(error: unknown, options: ErrorMessageOptions = {}):
     if (error.code === 'RATE_LIMITED') {
       return error.retryAfter === null
         ? { key: 'common:errors.rateLimitedLater' }
-        : { key: 'common:errors.RATE_LIMITED', values: { seconds: error.retryAfter } };
+        : {
+            key: 'common:errors.RATE_LIMITED',
+            values: { wait: formatWait(error.retryAfter, i18n.language === 'en' ? 'en' : 'ar') },
+          };
     }
     if (error.code) return { key: `common:errors.${error.code}` };
     if (error.serverMessage) return { text: error.serverMessage };

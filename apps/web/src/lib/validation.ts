@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from './format';
 
 /**
  * Zod's own messages are English prose; forms get catalogue keys instead (`common:validation.*`),
@@ -34,11 +35,18 @@ export const formSchemaOptions = { error: validationErrorMap };
 
 /** Turns a field error's message (a key from validationErrorMap or a schema) into text. */
 export function useValidationText(): (message: string | undefined) => string | null {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'ar';
   const translate = t as unknown as (key: string, values?: Record<string, unknown>) => string;
   return (message) => {
     if (!message) return null;
     const [key, limit] = message.split('|');
-    return translate(key?.includes(':') ? key : `common:validation.${key}`, { limit });
+    // Every number in an error has its thousands separators: "1,000,000", not "1000000".
+    const figure =
+      limit !== undefined && /^-?\d+$/.test(limit) ? formatNumber(Number(limit), language) : limit;
+    return translate(key?.includes(':') ? key : `common:validation.${key}`, {
+      limit: figure,
+      count: limit === undefined ? undefined : Number(limit),
+    });
   };
 }

@@ -150,6 +150,9 @@ export function dashboardBody(overrides: Partial<Dashboard> = {}) {
           customerName: 'سارة القحطاني',
           action: 'earn',
           source: 'order',
+          cause: 'order',
+          orderReference: '40090001',
+          couponCode: null,
           points: 120,
           date: '2026-11-20T09:30:00.000Z',
         },
@@ -158,6 +161,9 @@ export function dashboardBody(overrides: Partial<Dashboard> = {}) {
           customerName: 'Omar Saleh',
           action: 'redeem',
           source: 'redemption',
+          cause: 'redemption',
+          orderReference: null,
+          couponCode: 'NQ-7H2K',
           points: -500,
           date: '2026-11-19T15:00:00.000Z',
         },
@@ -165,6 +171,7 @@ export function dashboardBody(overrides: Partial<Dashboard> = {}) {
       recentOrders: [
         {
           id: '90001',
+          reference: '40090001',
           customer: 'سارة القحطاني',
           total: 240,
           date: '2026-11-20T09:29:00.000Z',
@@ -172,6 +179,7 @@ export function dashboardBody(overrides: Partial<Dashboard> = {}) {
         },
         {
           id: '90002',
+          reference: '40090002',
           customer: '',
           total: 99.5,
           date: '2026-11-19T12:00:00.000Z',
@@ -179,6 +187,7 @@ export function dashboardBody(overrides: Partial<Dashboard> = {}) {
         },
         {
           id: '90003',
+          reference: '40090003',
           customer: 'Omar Saleh',
           total: 310,
           date: '2026-11-18T12:00:00.000Z',

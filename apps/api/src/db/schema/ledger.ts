@@ -181,6 +181,8 @@ export const pointsLedger = pgTable(
     primaryKey({ columns: [t.merchantId, t.id] }),
     uniqueIndex('points_ledger_idempotency_key').on(t.merchantId, t.idempotencyKey),
     index('points_ledger_customer_idx').on(t.merchantId, t.customerId, t.createdAt),
+    /** The dashboard's recent activity: the store's newest rows by time (issue 27). */
+    index('points_ledger_recent_idx').on(t.merchantId, t.createdAt, t.id),
     index('points_ledger_source_idx').on(t.merchantId, t.sourceType, t.sourceId),
     check(
       'points_ledger_delta_nonzero_or_shortfall',

@@ -1,3 +1,4 @@
+import { ledgerCause } from '../../lib/ledger-cause.ts';
 import {
   type Adjustment,
   type CustomerSummary,
@@ -50,34 +51,7 @@ export function toSummary(
 
 export const ORDER_SOURCES = new Set(['order', 'repeat_purchase']);
 
-export function causeOf(row: LedgerRow): LedgerEntry['cause'] {
-  switch (row.kind) {
-    case 'earn':
-      return (
-        (['order', 'repeat_purchase', 'signup', 'birthday', 'review'] as const).find(
-          (s) => s === row.sourceType,
-        ) ?? 'other'
-      );
-    case 'clawback':
-      return row.sourceType === 'debt' ? 'debt_repaid' : 'refund';
-    case 'redeem':
-      return row.idempotencyKey.startsWith('coupon_reclaim:') ? 'coupon_reclaimed' : 'redemption';
-    case 'redeem_rollback':
-      return row.idempotencyKey.startsWith('coupon_cancel:')
-        ? 'coupon_cancelled'
-        : row.idempotencyKey.startsWith('coupon_withdraw:')
-          ? 'coupon_withdrawn'
-          : 'redemption_returned';
-    case 'expire':
-      return 'expiry';
-    case 'adjust':
-      return row.sourceType === 'debt' ? 'debt_forgiven' : 'adjustment';
-    case 'referral':
-      return 'referral';
-    case 'import':
-      return 'import';
-  }
-}
+export const causeOf = (row: LedgerRow): LedgerEntry['cause'] => ledgerCause(row);
 
 export async function toLedgerEntries(
   db: Executor,

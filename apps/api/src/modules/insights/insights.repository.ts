@@ -135,7 +135,7 @@ export async function topCustomers(
 /** The newest orders (Salla's ids grow with time: the primary key read backwards). */
 export async function recentOrders(db: Executor, merchantId: number, limit: number) {
   const result = await db.execute(sql`
-    select o.id::text as id, o.total_halalas::float8 as total, coalesce(o.placed_at, o.created_at) as at,
+    select o.id::text as id, o.reference_id, o.total_halalas::float8 as total, coalesce(o.placed_at, o.created_at) as at,
            o.status_slug, c.first_name, c.last_name
       from orders o
       left join customers c on c.merchant_id = o.merchant_id and c.id = o.customer_id
@@ -143,6 +143,7 @@ export async function recentOrders(db: Executor, merchantId: number, limit: numb
      order by o.id desc limit ${limit}`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     id: String(r.id),
+    reference: (r.reference_id as string | null) ?? null,
     totalHalalas: Number(r.total),
     at: new Date(r.at as string),
     status: (r.status_slug as string | null) ?? null,
@@ -150,19 +151,33 @@ export async function recentOrders(db: Executor, merchantId: number, limit: numb
   }));
 }
 
-/** The newest ledger rows (the primary key read backwards). */
+/**
+ * The newest ledger rows, newest first by when they happened (an imported or back-dated row has
+ * a later id but an older time), each with what it needs to say why: the order's reference
+ * (Salla's order number) and the coupon's code. One query, the store's rows only.
+ */
 export async function recentActivities(db: Executor, merchantId: number, limit: number) {
   const result = await db.execute(sql`
-    select l.customer_id::text as customer_id, l.kind, l.source_type, l.delta, l.created_at,
-           c.first_name, c.last_name
+    select l.customer_id::text as customer_id, l.kind, l.source_type, l.idempotency_key, l.delta,
+           l.created_at, c.first_name, c.last_name, o.reference_id, r.coupon_code
       from points_ledger l
       left join customers c on c.merchant_id = l.merchant_id and c.id = l.customer_id
+      left join orders o on o.merchant_id = l.merchant_id
+                        and l.source_type in ('order', 'repeat_purchase')
+                        and o.id = case when l.source_id ~ '^[0-9]{1,18}$' then l.source_id::bigint end
+      left join redemptions r on r.merchant_id = l.merchant_id
+                             and l.source_type = 'redemption'
+                             and r.id = case when l.source_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                                             then l.source_id::uuid end
      where l.merchant_id = ${merchantId}
-     order by l.id desc limit ${limit}`);
+     order by l.created_at desc, l.id desc limit ${limit}`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     customerId: String(r.customer_id),
     kind: String(r.kind),
     source: String(r.source_type),
+    idempotencyKey: String(r.idempotency_key),
+    orderReference: (r.reference_id as string | null) ?? null,
+    couponCode: (r.coupon_code as string | null) ?? null,
     points: Number(r.delta),
     at: new Date(r.created_at as string),
     name: `${String(r.first_name ?? '')} ${String(r.last_name ?? '')}`.trim(),

@@ -1,3 +1,4 @@
+import { ledgerCause } from '../../lib/ledger-cause.ts';
 import {
   POINTS_BUCKETS,
   type Analytics,
@@ -144,11 +145,19 @@ export function createInsightsService(
         customerName: a.name,
         action: a.kind as Dashboard['activities'][number]['action'],
         source: a.source,
+        cause: ledgerCause({
+          kind: a.kind,
+          sourceType: a.source,
+          idempotencyKey: a.idempotencyKey,
+        }),
+        orderReference: a.orderReference,
+        couponCode: a.couponCode,
         points: a.points,
         date: a.at.toISOString(),
       })),
       recentOrders: orders.map((o) => ({
         id: o.id,
+        reference: o.reference,
         customer: o.name,
         total: sar(o.totalHalalas),
         date: o.at.toISOString(),

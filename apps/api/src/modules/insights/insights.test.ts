@@ -127,6 +127,37 @@ describe.each([
     expect(coupons.json().data).toEqual({ items: [], nextCursor: null });
   });
 
+  test('recent activity is newest first by when it happened, not by row number', async () => {
+    const { merchantId, authorization } = await store();
+    const customerId = randomId() % 1_000_000_000;
+    await deliverOk(
+      ctx,
+      webhooks.customerCreated(merchantId, { id: customerId, firstName: 'Huda', lastName: 'N' }),
+    );
+    // An imported opening balance written after a manual adjustment but dated a month before it.
+    const row = (key: string, kind: 'adjust' | 'import', createdAt: Date) => ({
+      merchantId,
+      customerId,
+      delta: 5,
+      kind,
+      sourceType: kind === 'adjust' ? 'manual' : 'import',
+      sourceId: key,
+      idempotencyKey: `${kind}:${key}`,
+      createdAt,
+    });
+    await ctx.database.db.insert(pointsLedger).values(row('a', 'adjust', at('2026-11-10')));
+    await ctx.database.db.insert(pointsLedger).values(row('b', 'import', at('2026-10-10')));
+    await ctx.database.db.insert(pointsLedger).values(row('c', 'adjust', at('2026-11-19')));
+    const dash = DashboardSchema.parse(
+      (await get(authorization, '/api/merchants/dashboard')).json().data,
+    );
+    expect(dash.activities.map((a) => [a.cause, a.date.slice(0, 10)])).toEqual([
+      ['adjustment', '2026-11-19'],
+      ['adjustment', '2026-11-10'],
+      ['import', '2026-10-10'],
+    ]);
+  });
+
   test('each figure matches the hand-computed fixture, only for the caller store', async () => {
     const shop = await store();
     const other = await store();
@@ -255,16 +286,36 @@ describe.each([
       customer: 'Lina Saad',
     });
     expect(dash.recentOrders[2]).toMatchObject({ customer: '', total: 50 });
-    // The newest ledger row first: the cancelled coupon's points coming back.
+    // Each order carries Salla's order number (reference_id) besides its internal id.
+    expect(dash.recentOrders[0]!.reference).toBe(String(40_000_000 + (o6.id % 1_000_000)));
+    // The newest ledger row first: the cancelled coupon's points coming back, with its coupon.
     expect(dash.activities[0]).toMatchObject({
       action: 'redeem_rollback',
+      cause: 'coupon_cancelled',
+      couponCode: cancelled.code,
+      orderReference: null,
       points: 10,
       source: 'redemption',
       customerName: 'Omar Ali',
     });
-    expect(dash.activities.filter((x) => x.action === 'earn' && x.source === 'order')).toHaveLength(
-      5,
+    const earned = dash.activities.filter((x) => x.action === 'earn' && x.source === 'order');
+    expect(earned).toHaveLength(5);
+    // Every order's points say which order, by the number the merchant sees in Salla.
+    for (const row of earned) {
+      expect(row.cause).toBe('order');
+      expect(row.orderReference).toMatch(/^40\d{6}$/);
+    }
+    expect(dash.activities.some((x) => x.cause === 'refund' && x.orderReference !== null)).toBe(
+      true,
     );
+    // The other store (same Salla customer id c1, its own order) sees only its own rows.
+    const otherDash = DashboardSchema.parse(
+      (await get(other.authorization, '/api/merchants/dashboard')).json().data,
+    );
+    expect(otherDash.activities.map((a) => [a.cause, a.orderReference, a.couponCode])).toEqual([
+      ['order', String(40_000_000 + ((base + 99) % 1_000_000)), null],
+    ]);
+    expect(otherDash.recentOrders.map((o) => o.id)).toEqual([String(base + 99)]);
 
     // Analytics over 14 Oct – 30 Nov (48 days; the previous range, 27 Aug – 13 Oct, holds o1).
     const res = await get(

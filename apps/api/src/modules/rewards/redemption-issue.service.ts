@@ -27,17 +27,18 @@ import {
 } from './redemptions.repository.ts';
 import { lockRewardById } from './rewards.repository.ts';
 import {
+  couponRequest,
   createOrConfirmCoupon,
   generateCouponCode,
   isOurCodeTaken,
   riyadhDate,
-} from './salla-coupon.ts';
+} from '../salla/index.ts';
 import {
   couponMailKey,
   RECONCILE_AFTER_MS,
   SETTLE_WAIT_MS,
   redemptionBlock,
-  couponRequestFor,
+  couponOfferFor,
   toShopperCoupon,
   type RedeemInput,
 } from './redemption-rules.ts';
@@ -239,8 +240,8 @@ export function createRedemptionIssueService(
     let couponId: string | null;
     try {
       const accessToken = await deps.sallaTokens.getAccessToken({ merchantId });
-      const request = couponRequestFor(
-        redemption.reward,
+      const request = couponRequest(
+        couponOfferFor(redemption.reward),
         redemption.couponCode!,
         redemption.createdAt,
         redemption.couponExpiresAt!,

@@ -8,6 +8,25 @@ import { CARD, buttonClass, cx } from './ui';
 // Spec §9, the contract's constant by type only.
 const PREVIEW: typeof SHOPPER_HISTORY_PREVIEW = 5;
 
+/**
+ * What a screen reader says the entry did, by its ledger kind: a refund's deduction is a refund,
+ * an expiry an expiry, not "Redeemed" because the points went down (issue 27).
+ */
+function spokenKind(entry: HistoryEntry) {
+  switch (entry.kind) {
+    case 'clawback':
+      return 'history.refund' as const;
+    case 'expire':
+      return 'history.expired' as const;
+    case 'adjust':
+      return 'history.adjusted' as const;
+    case 'redeem':
+      return 'history.redeemed' as const;
+    default:
+      return entry.points < 0 ? ('history.redeemed' as const) : ('history.earned' as const);
+  }
+}
+
 export interface HistoryPanelProps {
   history: HistoryEntry[];
 }
@@ -35,7 +54,7 @@ export function HistoryPanel({ history }: HistoryPanelProps) {
                   {entry.formattedDate}
                   <span className="sr-only">
                     {' · '}
-                    {entry.type === 'redeemed' ? t('history.redeemed') : t('history.earned')}
+                    {t(spokenKind(entry))}
                   </span>
                 </p>
               </div>

@@ -71,6 +71,11 @@ describe('points owed on the loyalty page', () => {
     expect(left).toHaveTextContent(`70 ${ar['history.owed']}`);
     expect(left).not.toHaveTextContent('+0');
     expect(repaid).toHaveTextContent('−60');
+    // A screen reader hears a refund's deduction as a refund, not as "redeemed" (issue 27).
+    for (const entry of [left, repaid]) {
+      expect(entry).toHaveTextContent(ar['history.refund']);
+      expect(entry).not.toHaveTextContent(ar['history.redeemed']);
+    }
   });
 
   test('in English, one point owed reads in the singular', async () => {

@@ -153,6 +153,9 @@ export const ar = {
   'history.earned': 'مكتسبة',
   'history.owed': 'مستحقة عليك',
   'history.redeemed': 'مستبدلة',
+  'history.refund': 'خُصمت لاسترجاع طلب أو إلغائه',
+  'history.expired': 'انتهت صلاحيتها',
+  'history.adjusted': 'عدّلها المتجر',
 
   'coupons.title': 'كوبوناتي',
   'coupons.copy': 'نسخ',

@@ -113,6 +113,9 @@ export const en: Catalogue = {
   'history.earned': 'Earned',
   'history.owed': 'owed',
   'history.redeemed': 'Redeemed',
+  'history.refund': 'Taken back for a refund or cancellation',
+  'history.expired': 'Expired',
+  'history.adjusted': 'Adjusted by the store',
 
   'coupons.title': 'My coupons',
   'coupons.copy': 'Copy',

@@ -23,6 +23,9 @@ import { useDarkMode } from '../../../lib/preferences';
 
 const LANGUAGE_CODES = Object.keys(LANGUAGES) as Language[];
 
+/** The sections the page's index links to, in the page's order. */
+const SECTIONS = ['expiry', 'release', 'clawback', 'emails', 'developers', 'preferences'] as const;
+
 export function SettingsRoute() {
   const { t, i18n } = useTranslation('merchant');
   useDocumentTitle('merchant:screens.settings.title');
@@ -43,17 +46,43 @@ export function SettingsRoute() {
 
         <SubscriptionUsagePanel />
 
-        <PointsExpiryCard />
+        {/* The page's index: each section, the customer e-mails among them, one tap away. */}
+        <nav aria-label={t('settings.index.label')} data-testid="settings-index">
+          <ul className="flex flex-wrap gap-2 text-sm">
+            {SECTIONS.map((section) => (
+              <li key={section}>
+                <a
+                  href={`#settings-${section}`}
+                  className="inline-flex min-h-11 items-center rounded-full border border-slate-200 bg-white px-4 font-medium text-slate-700 hover:border-brand-300 hover:text-brand-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+                >
+                  {t(`settings.index.${section}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
 
-        <PointsReleaseCard />
+        <div id="settings-expiry" className="scroll-mt-24">
+          <PointsExpiryCard />
+        </div>
 
-        <SpentClawbackCard />
+        <div id="settings-release" className="scroll-mt-24">
+          <PointsReleaseCard />
+        </div>
 
-        <CustomerNotificationsCard />
+        <div id="settings-clawback" className="scroll-mt-24">
+          <SpentClawbackCard />
+        </div>
 
-        <DevelopersSection />
+        <div id="settings-emails" className="scroll-mt-24">
+          <CustomerNotificationsCard />
+        </div>
 
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div id="settings-developers" className="scroll-mt-24">
+          <DevelopersSection />
+        </div>
+
+        <div id="settings-preferences" className="grid scroll-mt-24 gap-6 lg:grid-cols-2">
           <Card className="space-y-6 p-5 sm:p-6">
             <h2 className="text-lg font-bold text-slate-900 dark:text-white">
               {t('settings.preferences')}

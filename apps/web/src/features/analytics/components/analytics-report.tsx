@@ -1,7 +1,6 @@
 import type { Analytics } from '@nuqat/contracts';
 import { ExportButtons } from './export-buttons';
 import { ImpactBox } from './impact-box';
-import { IndustryFigures } from './industry-figures';
 import { MonthlyTrends } from './monthly-trends';
 import { PerformanceCards } from './performance-cards';
 import { PeriodSummary } from './period-summary';
@@ -38,7 +37,6 @@ export function AnalyticsReport({ data, updating = false }: AnalyticsReportProps
         <PointsDonut distribution={data.distribution} />
         <TopCustomers customers={data.topCustomers} />
       </div>
-      <IndustryFigures />
     </div>
   );
 }

@@ -87,21 +87,22 @@ describe('the analytics screen', () => {
     expect(visible(figure('impact-retentionRate'))).toBe('22.4٪');
     expect(visible(figure('impact-revenueGrowth'))).toBe('-8.3٪');
     expect(visible(figure('impact-redemptionRate'))).toBe('31.3٪');
-    // Each with its definition.
+    // Each explained in plain words, not a formula (issue 27).
     expect(screen.getByTestId('impact-repeatCustomerRate')).toHaveTextContent(
-      'المشترون الذين لهم طلبان محتسبان أو أكثر ÷ كل المشترين، منذ البداية.',
+      'من العملاء الذين اشتروا، كم منهم عاد لطلب ثانٍ أو أكثر منذ البداية.',
     );
+    expect(screen.getByTestId('analytics-report')).not.toHaveTextContent('÷');
     expect(visible(screen.getByTestId('impact-revenueGrowth').textContent)).toContain(
       'من 26 سبتمبر 2026 إلى 25 أكتوبر 2026',
     );
 
     // Performance: K/M shortening with one decimal, the exact figure in the title.
-    expect(figure('perf-members')).toBe('1.2K');
+    expect(figure('perf-members')).toBe('1.2\u00a0ألف');
     expect(screen.getByTestId('perf-members-value')).toHaveAttribute('title', '1,234');
-    expect(figure('perf-pointsOutstanding')).toBe('56.8K');
-    expect(figure('perf-pointsRedeemed')).toBe('33.2K');
-    expect(visible(figure('perf-sales'))).toBe('187.7K ر.س.');
-    expect(visible(figure('perf-liability'))).toBe('5.7K ر.س.');
+    expect(figure('perf-pointsOutstanding')).toBe('56.8\u00a0ألف');
+    expect(figure('perf-pointsRedeemed')).toBe('33.2\u00a0ألف');
+    expect(visible(figure('perf-sales'))).toBe('187.7 ألف ر.س.');
+    expect(visible(figure('perf-liability'))).toBe('5.7 ألف ر.س.');
     expect(visible(screen.getByTestId('perf-liability').textContent)).toContain('0.1 ر.س. للنقطة');
 
     // Members vs guests: a guest's repeat rate cannot be known.
@@ -136,10 +137,9 @@ describe('the analytics screen', () => {
     expect(rows[0]).toHaveTextContent('سارة العتيبي');
     expect(visible(rows[0]?.textContent)).toContain('2,450');
 
-    // The industry's claims, apart and labelled.
-    const industry = screen.getByTestId('industry-figures');
-    expect(within(industry).getByRole('heading')).toHaveTextContent('أرقام من أبحاث القطاع');
-    expect(industry).toHaveTextContent('ليست من متجرك');
+    // No unsourced "industry research" percentages (issue 27): only the store's own figures.
+    expect(screen.queryByTestId('industry-figures')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('أبحاث القطاع');
   });
 
   test('in English: English names, month names and SAR', async () => {
@@ -154,7 +154,7 @@ describe('the analytics screen', () => {
     expect(screen.getByTestId('segment-repeatRate')).toHaveTextContent(
       'Unknown: a guest carries no identity',
     );
-    expect(screen.getByRole('heading', { name: 'Figures from industry research' })).toBeVisible();
+    expect(document.body).not.toHaveTextContent('industry research');
   });
 
   test('the chart shows the chosen figure', async () => {

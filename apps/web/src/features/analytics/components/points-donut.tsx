@@ -101,7 +101,7 @@ export function PointsDonut({ distribution }: { distribution: Analytics['distrib
                 <bdi>{formatCompactNumber(total, language)}</bdi>
               </span>
               <span className="text-xs text-slate-500 dark:text-slate-400">
-                {t('distribution.total')}
+                {t('distribution.total', { count: total })}
               </span>
             </div>
           </div>

@@ -35,7 +35,7 @@ describe('analytics number formatting', () => {
     expect(visible(formatCompactCurrency(187654.3, 'en'))).toBe('SAR 187.7K');
     expect(visible(formatCompactCurrency(2_500_000, 'en'))).toBe('SAR 2.5M');
     expect(visible(formatCompactCurrency(0, 'en'))).toBe('SAR 0');
-    expect(visible(formatCompactCurrency(187654.3, 'ar'))).toBe('187.7K ر.س.');
+    expect(visible(formatCompactCurrency(187654.3, 'ar'))).toBe('187.7 ألف ر.س.');
     expect(visible(formatCompactCurrency(450, 'ar'))).toBe('450 ر.س.');
   });
 

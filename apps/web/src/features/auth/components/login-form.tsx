@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { LogIn } from 'lucide-react';
-import { LoginRequestSchema, type LoginRequest } from '@nuqat/contracts';
+import { EmailSchema, LoginRequestSchema, type LoginRequest } from '@nuqat/contracts';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -17,6 +17,12 @@ export interface LoginFormProps {
   onForgotPassword: () => void;
 }
 
+/**
+ * The API takes any text as the e-mail (so it says nothing about which exist); the form checks
+ * its shape before sending, and says so at the field (issue 27).
+ */
+const LoginFormSchema = LoginRequestSchema.extend({ email: EmailSchema });
+
 export function LoginForm({ onSuccess, onError, onForgotPassword }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const validationText = useValidationText();
@@ -26,7 +32,7 @@ export function LoginForm({ onSuccess, onError, onForgotPassword }: LoginFormPro
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(LoginRequestSchema, formSchemaOptions),
+    resolver: zodResolver(LoginFormSchema, formSchemaOptions),
     defaultValues: { email: '', password: '' },
   });
 

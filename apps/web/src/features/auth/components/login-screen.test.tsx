@@ -43,6 +43,23 @@ describe('login', () => {
     expect(screen.getByLabelText('البريد الإلكتروني')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  test('an e-mail without its shape is a field error before anything is sent (issue 27)', async () => {
+    let sent = 0;
+    server.use(
+      http.post(LOGIN_URL, () => {
+        sent += 1;
+        return HttpResponse.json(loginResponseBody());
+      }),
+    );
+    const { user } = await openLogin();
+    await user.type(screen.getByLabelText('البريد الإلكتروني'), 'owner.rose.example');
+    await user.type(screen.getByLabelText('كلمة المرور'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByText('أدخل بريدًا إلكترونيًا صحيحًا')).toBeInTheDocument();
+    expect(screen.getByLabelText('البريد الإلكتروني')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toBe(0);
+  });
+
   test('the e-mail is sent lower-cased and trimmed and the password trimmed, in cookie mode', async () => {
     let body: unknown;
     let mode: string | null = null;

@@ -89,7 +89,9 @@ export function LoginScreen() {
           </div>
         </header>
 
-        <main className="flex flex-1 items-center justify-center py-8 sm:py-12">
+        {/* Top-aligned, not centred: an error that appears grows the card downwards, the card itself
+            does not jump (issue 27). */}
+        <main className="flex flex-1 items-start justify-center pt-8 pb-8 sm:pt-[12vh] sm:pb-12">
           <div className="w-full max-w-md">
             <Logo className="mb-8" />
             <Card className="p-6 sm:p-8">

@@ -92,7 +92,7 @@ describe('password recovery: e-mail step', () => {
     await user.type(screen.getByLabelText('البريد الإلكتروني'), EMAIL);
     await user.click(screen.getByRole('button', { name: 'إرسال الرمز' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'محاولات كثيرة، حاول مرة أخرى بعد 60 ثانية',
+      'محاولات كثيرة، حاول مرة أخرى بعد دقيقة واحدة',
     );
   });
 

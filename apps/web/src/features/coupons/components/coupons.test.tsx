@@ -247,7 +247,7 @@ describe('/coupons', () => {
     expect(inviter).not.toHaveTextContent('0 نقطة');
     expect(within(inviter!).queryByRole('button', { name: /إلغاء الكوبون/ })).toBeNull();
     expect(friend).toHaveTextContent('هدية الصديق');
-    expect(friend).toHaveTextContent('15%');
+    expect(friend).toHaveTextContent('15٪');
     expect(within(friend!).getByText('noura@example.com')).toHaveAttribute('dir', 'ltr');
     // The phone cards say the same.
     const cards = screen.getAllByTestId('coupon-card');

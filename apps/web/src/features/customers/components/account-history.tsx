@@ -93,19 +93,28 @@ function EntryDetails({
   if (entry.owed > 0)
     parts.push(
       <span key="owed" className="text-amber-800 dark:text-amber-200">
-        {t('account.owedPart', { points: formatNumber(entry.owed, language) })}
+        {t('account.owedPart', {
+          points: formatNumber(entry.owed, language),
+          count: entry.owed,
+        })}
       </span>,
     );
   if (entry.forgiven > 0)
     parts.push(
       <span key="forgiven" className="text-slate-700 dark:text-slate-300">
-        {t('account.forgivenPart', { points: formatNumber(entry.forgiven, language) })}
+        {t('account.forgivenPart', {
+          points: formatNumber(entry.forgiven, language),
+          count: entry.forgiven,
+        })}
       </span>,
     );
   if (entry.shortfall > 0 && entry.owed <= 0 && entry.forgiven === 0)
     parts.push(
       <span key="short" className="text-amber-800 dark:text-amber-200">
-        {t('account.shortfall', { points: formatNumber(entry.shortfall, language) })}
+        {t('account.shortfall', {
+          points: formatNumber(entry.shortfall, language),
+          count: entry.shortfall,
+        })}
       </span>,
     );
   if (entry.expiresAt && entry.points > 0)
@@ -221,7 +230,10 @@ export function AccountCoupons({ account }: { account: CustomerAccount }) {
                     </bdi>
                   ) : null}{' '}
                   · <bdi>{formatDate(coupon.createdAt, language)}</bdi> ·{' '}
-                  {t('customers:points', { points: formatNumber(coupon.points, language) })}
+                  {t('customers:points', {
+                    points: formatNumber(coupon.points, language),
+                    count: coupon.points,
+                  })}
                 </span>
               </span>
               <Badge tone={REDEMPTION_STATUS_TONES[coupon.status]}>

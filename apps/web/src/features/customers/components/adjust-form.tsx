@@ -156,7 +156,7 @@ export function AdjustForm({ customerId, balance }: { customerId: string; balanc
                 tooMany
                   ? {
                       key: 'customers:adjust.tooMany',
-                      values: { balance: formatNumber(balance, language) },
+                      values: { balance: formatNumber(balance, language), count: balance },
                     }
                   : { key: 'customers:adjust.failed' }
               }

@@ -241,6 +241,7 @@ export function CustomerAccountView({ customerId }: { customerId: string }) {
                   <span>
                     {t('account.expiringLine', {
                       points: n(lot.points),
+                      count: lot.points,
                       date: formatDate(lot.expiresAt, language),
                     })}
                   </span>

@@ -32,14 +32,16 @@ describe('the dashboard', () => {
     answer(() => HttpResponse.json(dashboardBody()));
     renderApp('/dashboard');
 
-    expect(await screen.findByTestId('counter-members')).toHaveTextContent('1.3K');
+    expect(await screen.findByTestId('counter-members')).toHaveTextContent('1.3 ألف');
     expect(screen.getByTestId('counter-members')).toHaveAttribute('title', '1,250');
-    expect(screen.getByTestId('counter-points')).toHaveTextContent('48.3K');
-    expect(screen.getByTestId('counter-redeemed')).toHaveTextContent('7.4K');
+    expect(screen.getByTestId('counter-points')).toHaveTextContent('48.3 ألف');
+    expect(screen.getByTestId('counter-redeemed')).toHaveTextContent('7.4 ألف');
     expect(screen.getByTestId('counter-orders')).toHaveTextContent('982');
     // SAR without decimals.
     expect(screen.getByTestId('perf-sales').textContent).toMatch(/151,235/);
     expect(screen.getByTestId('perf-couponsUsed')).toHaveTextContent('37');
+    // Points redeemed once (the counter), not again under the store's performance.
+    expect(screen.queryByTestId('perf-pointsRedeemed')).not.toBeInTheDocument();
 
     const top = screen.getAllByTestId('top-customer');
     expect(top).toHaveLength(2);
@@ -48,6 +50,10 @@ describe('the dashboard', () => {
     expect(top[1]).toHaveTextContent('طلب واحد');
 
     const orders = screen.getAllByTestId('recent-order');
+    // Salla's order number, the internal id only in the tooltip.
+    const number = within(orders[0]!).getByTestId('order-number');
+    expect(number).toHaveTextContent('#40090001');
+    expect(number).toHaveAttribute('title', 'رقم سلة الداخلي: 90001');
     expect(within(orders[0]!).getByText('تم التنفيذ').closest('[data-tone]')).toHaveAttribute(
       'data-tone',
       'green',
@@ -64,7 +70,9 @@ describe('the dashboard', () => {
     );
 
     const activities = screen.getAllByTestId('activity');
-    expect(activities[0]).toHaveTextContent('كسب نقاطًا');
+    expect(activities[0]).toHaveTextContent('سارة القحطاني · طلب · الطلب #40090001');
+    expect(activities[1]).toHaveTextContent('استبدال');
+    expect(activities[1]).toHaveTextContent('الكوبون NQ-7H2K');
     expect(activities[0]).toHaveTextContent('+120');
     expect(activities[1]).toHaveTextContent('−500');
 
@@ -137,10 +145,10 @@ describe('the dashboard', () => {
     expect(alert).toBeInTheDocument();
     expect(screen.queryByTestId('dashboard-figures')).not.toBeInTheDocument();
     expect(screen.queryByTestId('counter-members')).not.toBeInTheDocument();
-    expect(screen.queryByText('1.3K')).not.toBeInTheDocument();
+    expect(screen.queryByText('1.3 ألف')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
-    expect(await screen.findByTestId('counter-members')).toHaveTextContent('1.3K');
+    expect(await screen.findByTestId('counter-members')).toHaveTextContent('1.3 ألف');
   });
 
   test('the server down is one error box, whose retry reloads the figures and the store', async () => {
@@ -162,7 +170,7 @@ describe('the dashboard', () => {
     expect(screen.getAllByRole('button', { name: 'إعادة المحاولة' })).toHaveLength(1);
     down = false;
     await user.click(retry);
-    expect(await screen.findByTestId('counter-members')).toHaveTextContent('1.3K');
+    expect(await screen.findByTestId('counter-members')).toHaveTextContent('1.3 ألف');
     expect(await screen.findByTestId('store-name')).toHaveTextContent(
       storeInfoBody().data.storeName,
     );

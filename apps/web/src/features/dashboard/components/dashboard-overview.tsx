@@ -140,13 +140,12 @@ function DashboardFigures({ data }: { data: Dashboard }) {
 
       <Card className="min-w-0 space-y-4 p-5 sm:p-6">
         <h2 className={sectionTitle}>{t('dashboard.performance')}</h2>
-        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
           {(
             [
               ['sales', formatCurrency(perf.totalSales, language)],
               ['couponsUsed', exact(perf.couponsUsed)],
               ['pointsEarned', exact(perf.pointsEarned)],
-              ['pointsRedeemed', exact(perf.pointsRedeemed)],
             ] as const
           ).map(([key, value]) => (
             <div key={key} className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
@@ -237,8 +236,33 @@ function RecentOrders({ data, language }: { data: Dashboard; language: Language 
       {data.recentOrders.length === 0 ? (
         <Empty>{t('dashboard.noOrders')}</Empty>
       ) : (
-        <div className="-mx-2 overflow-x-auto">
-          <table aria-labelledby="recent-orders-title" className="w-full min-w-[30rem] text-sm">
+        <>
+          {/* Below the tablet width a list of cards with every field; a table from md up. */}
+          <ul
+            aria-labelledby="recent-orders-title"
+            className="divide-y divide-slate-100 md:hidden dark:divide-slate-800"
+          >
+            {data.recentOrders.map((o) => (
+              <li key={o.id} className="space-y-1.5 py-3" data-testid="recent-order-card">
+                <div className="flex items-center justify-between gap-3">
+                  <OrderNumber order={o} />
+                  <OrderStatusBadge status={o.status} />
+                </div>
+                <div className="flex items-center justify-between gap-3 text-sm">
+                  <span className="truncate text-slate-900 dark:text-white">
+                    {o.customer || t('dashboard.guest')}
+                  </span>
+                  <bdi className="shrink-0 font-semibold tabular-nums">
+                    {formatCurrency(o.total, language)}
+                  </bdi>
+                </div>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  {formatDateTime(o.date, language)}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <table aria-labelledby="recent-orders-title" className="hidden w-full text-sm md:table">
             <thead>
               <tr className="text-start text-xs text-slate-500 dark:text-slate-400">
                 {(['id', 'customer', 'total', 'date', 'status'] as const).map((col) => (
@@ -251,8 +275,8 @@ function RecentOrders({ data, language }: { data: Dashboard; language: Language 
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
               {data.recentOrders.map((o) => (
                 <tr key={o.id} data-testid="recent-order">
-                  <td className="px-2 py-2.5 font-mono text-xs text-slate-700 dark:text-slate-300">
-                    <bdi>#{o.id}</bdi>
+                  <td className="px-2 py-2.5">
+                    <OrderNumber order={o} />
                   </td>
                   <td className="max-w-[10rem] truncate px-2 py-2.5 text-slate-900 dark:text-white">
                     {o.customer || t('dashboard.guest')}
@@ -270,14 +294,32 @@ function RecentOrders({ data, language }: { data: Dashboard; language: Language 
               ))}
             </tbody>
           </table>
-        </div>
+        </>
       )}
     </Card>
   );
 }
 
+/**
+ * Salla's order number (reference_id), the one the merchant sees in Salla; Salla's internal id
+ * only in the tooltip (issue 27). An order Salla sent without a reference shows its id.
+ */
+function OrderNumber({ order }: { order: Dashboard['recentOrders'][number] }) {
+  const { t } = useTranslation('merchant');
+  return (
+    <span
+      className="font-mono text-xs text-slate-700 dark:text-slate-300"
+      title={t('dashboard.internalId', { id: order.id })}
+      data-testid="order-number"
+    >
+      <bdi>#{order.reference ?? order.id}</bdi>
+    </span>
+  );
+}
+
 function RecentActivities({ data, language }: { data: Dashboard; language: Language }) {
   const { t } = useTranslation('merchant');
+  const { t: tc } = useTranslation('customers');
   return (
     <Card className="min-w-0 space-y-4 p-5 sm:p-6">
       <h2 id="activities-title" className={sectionTitle}>
@@ -299,11 +341,25 @@ function RecentActivities({ data, language }: { data: Dashboard; language: Langu
               <Activity aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
               <div className="min-w-0 flex-1">
                 <p className="text-sm text-slate-900 dark:text-white">
-                  <span className="font-semibold">{a.customerName || t('dashboard.unnamed')}</span>{' '}
-                  {t(`dashboard.action.${a.action}`, {
-                    points: formatNumber(Math.abs(a.points), language),
-                    count: Math.abs(a.points),
-                  })}
+                  <span className="font-semibold">{a.customerName || t('dashboard.unnamed')}</span>
+                  {' · '}
+                  <span data-testid="activity-cause">{tc(`causes.${a.cause}`)}</span>
+                  {a.orderReference ? (
+                    <>
+                      {' · '}
+                      <span className="whitespace-nowrap text-slate-600 dark:text-slate-400">
+                        {t('dashboard.activityOrder')} <bdi>#{a.orderReference}</bdi>
+                      </span>
+                    </>
+                  ) : a.couponCode ? (
+                    <>
+                      {' · '}
+                      <span className="whitespace-nowrap text-slate-600 dark:text-slate-400">
+                        {t('dashboard.activityCoupon')}{' '}
+                        <bdi className="font-mono text-xs">{a.couponCode}</bdi>
+                      </span>
+                    </>
+                  ) : null}
                 </p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
                   {formatDateTime(a.date, language)}

@@ -27,6 +27,7 @@ function Condition({ rule }: { rule: LoyaltyRule }) {
         <Trans
           t={t}
           i18nKey="methods.conditions.minRating"
+          count={rule.minRating ?? 1}
           values={{ value: formatNumber(rule.minRating ?? 1, language) }}
           components={{ n }}
         />
@@ -36,6 +37,7 @@ function Condition({ rule }: { rule: LoyaltyRule }) {
         <Trans
           t={t}
           i18nKey="methods.conditions.requiredPurchases"
+          count={rule.requiredPurchases ?? 1}
           values={{ value: formatNumber(rule.requiredPurchases ?? 1, language) }}
           components={{ n }}
         />
@@ -208,7 +210,9 @@ export function CollectionMethods({ rules, onEdit, earning = true }: CollectionM
                     )}
                   >
                     <bdi>{formatNumber(rule.points, language)}</bdi>{' '}
-                    <span className="text-sm font-medium">{t('methods.pointsUnit')}</span>
+                    <span className="text-sm font-medium">
+                      {t('methods.pointsUnit', { count: rule.points })}
+                    </span>
                   </p>
                   {showCondition ? (
                     <p className="text-xs text-slate-600 dark:text-slate-400">
@@ -220,6 +224,7 @@ export function CollectionMethods({ rules, onEdit, earning = true }: CollectionM
                       <Trans
                         t={t}
                         i18nKey="methods.cap"
+                        count={rule.maxPerCustomer}
                         values={{ times: formatNumber(rule.maxPerCustomer, language) }}
                         components={{ n }}
                       />

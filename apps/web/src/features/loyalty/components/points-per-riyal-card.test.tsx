@@ -60,7 +60,7 @@ async function openCard(rules: Parameters<typeof loyaltyRulesBody>[0] = {}, stat
 }
 
 describe('points per riyal card', () => {
-  test('off, it opens as 1 point per 1 SAR with numeric LTR fields, and saving turns it on', async () => {
+  test('off, it opens as 1 point per 1 SAR with numeric LTR fields; the switch asks in words, then turns it on', async () => {
     const { user, card, sent } = await openCard();
     expect(card).toHaveTextContent('غير مفعّل');
     const points = within(card).getByLabelText('النقاط');
@@ -74,8 +74,15 @@ describe('points per riyal card', () => {
       expect(input).toHaveAttribute('dir', 'ltr');
     }
     expect(within(card).getByTestId('per-riyal-example')).toHaveTextContent('250 نقطة');
-
-    await user.click(within(card).getByRole('button', { name: 'حفظ النقاط لكل ريال' }));
+    // One save model (issue 27): no Save while off; the switch turns it on, after a question.
+    expect(
+      within(card).queryByRole('button', { name: 'حفظ النقاط لكل ريال' }),
+    ).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('switch', { name: 'تفعيل النقاط لكل ريال' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'تفعيل النقاط لكل ريال؟' });
+    expect(confirm).toHaveTextContent('يكسب كل عميل نقطة واحدة عن كل');
+    expect(sent).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'فعّل' }));
     await waitFor(() =>
       expect(sent).toEqual([
         {
@@ -97,7 +104,7 @@ describe('points per riyal card', () => {
   test('a unit of 0, an empty unit or a fraction shows the field’s error and sends nothing', async () => {
     const { user, card, sent } = await openCard();
     const unit = within(card).getByLabelText('لكل (ريال)');
-    const save = within(card).getByRole('button', { name: 'حفظ النقاط لكل ريال' });
+    const save = within(card).getByRole('switch', { name: 'تفعيل النقاط لكل ريال' });
 
     await user.clear(unit);
     await user.type(unit, '0');
@@ -118,7 +125,8 @@ describe('points per riyal card', () => {
     await user.clear(min);
     await user.type(min, '2000000');
     await user.click(save);
-    expect(await within(card).findByText('أدخل 1000000 أو أقل')).toBeInTheDocument();
+    expect(await within(card).findByText('أدخل 1,000,000 أو أقل')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(sent).toEqual([]);
   });
 
@@ -141,7 +149,7 @@ describe('points per riyal card', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ points: 2, spendUnit: 3 });
 
-    await user.click(within(card).getByRole('button', { name: 'إيقاف النقاط لكل ريال' }));
+    await user.click(within(card).getByRole('switch', { name: 'تفعيل النقاط لكل ريال' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({
       event: 'purchase_amount',
@@ -177,7 +185,7 @@ describe('points per riyal card', () => {
 
     await user.clear(points);
     await user.type(points, '2');
-    await user.click(within(card).getByRole('button', { name: 'إيقاف النقاط لكل ريال' }));
+    await user.click(within(card).getByRole('switch', { name: 'تفعيل النقاط لكل ريال' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ points: 0, spendUnit: 10 });
     const toast = await screen.findByTestId('toast');
@@ -188,7 +196,8 @@ describe('points per riyal card', () => {
 
   test('a refused save says so in the card', async () => {
     const { user, card } = await openCard({}, 400);
-    await user.click(within(card).getByRole('button', { name: 'حفظ النقاط لكل ريال' }));
+    await user.click(within(card).getByRole('switch', { name: 'تفعيل النقاط لكل ريال' }));
+    await user.click(await screen.findByRole('button', { name: 'فعّل' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent('تعذّر حفظ النقاط لكل ريال');
   });
 

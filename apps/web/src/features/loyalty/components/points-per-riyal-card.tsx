@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useTranslation } from 'react-i18next';
-import { Coins, Power, Save } from 'lucide-react';
+import { Coins, Save } from 'lucide-react';
 import {
   HALALAS_PER_RIYAL,
   LOYALTY_DEFAULTS,
@@ -16,8 +16,10 @@ import {
 import { ActionError } from '../../../components/ui/action-error';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
 import { NumberInput } from '../../../components/ui/input';
+import { Switch } from '../../../components/ui/switch';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { formatCurrency, formatNumber } from '../../../lib/format';
@@ -36,7 +38,11 @@ interface PerRiyalValues {
   maxPerCustomer: number | null;
 }
 
-/** As on a method's form: saving earns at least one point; turning off is its own button. */
+/**
+ * As on a method's form: saving earns at least one point. One save model (issue 27): the switch
+ * in the header turns the method on or off at once (on is confirmed with its effect in words);
+ * the form's Save changes the rate of a method that is on.
+ */
 const resolver = withPointsCheck(
   zodResolver(SaveLoyaltyRuleRequestSchema, formSchemaOptions) as unknown as Resolver<
     PerRiyalValues,
@@ -83,6 +89,7 @@ export function PointsPerRiyalCard({ rule, orderRule, earning = true }: PointsPe
   const toast = useToast();
   const save = useSaveLoyaltyRule();
   const [failure, setFailure] = useState<{ message: Message; detail: Message | null } | null>(null);
+  const [confirmOn, setConfirmOn] = useState<SaveLoyaltyRuleRequest | null>(null);
   const enabled = rule?.enabled ?? false;
   const {
     register,
@@ -137,6 +144,8 @@ export function PointsPerRiyalCard({ rule, orderRule, earning = true }: PointsPe
   }
 
   const submit = handleSubmit((values) => send(values, 'save'));
+  // Switching on checks the typed rate first, then asks with the effect in words.
+  const askOn = handleSubmit((values) => setConfirmOn(values));
   // Turning off saves 0 points and keeps the rate for later, as the other methods do.
   const turnOff = () => send(valuesOf(rule, 0), 'off');
 
@@ -186,7 +195,15 @@ export function PointsPerRiyalCard({ rule, orderRule, earning = true }: PointsPe
             <h2 id="per-riyal-heading" className="text-lg font-bold text-slate-900 dark:text-white">
               {t('perRiyal.heading')}
             </h2>
-            <MethodBadge enabled={enabled} earning={earning} />
+            <div className="flex items-center gap-3">
+              <MethodBadge enabled={enabled} earning={earning} />
+              <Switch
+                checked={enabled}
+                disabled={busy || !rule}
+                aria-label={t('perRiyal.switch')}
+                onCheckedChange={(on) => (on ? void askOn() : void turnOff())}
+              />
+            </div>
           </div>
           <p className="text-sm font-semibold text-brand-700 dark:text-brand-300">
             {enabled && rule?.spendUnit ? (
@@ -292,24 +309,40 @@ export function PointsPerRiyalCard({ rule, orderRule, earning = true }: PointsPe
             </p>
           ) : null}
 
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
-            {enabled ? (
-              <Button
-                variant="ghost"
-                className="text-red-700 dark:text-red-300"
-                onClick={() => void turnOff()}
-              >
-                <Power aria-hidden="true" className="size-4" />
-                {t('perRiyal.turnOff')}
+          {enabled ? (
+            <div className="flex justify-end">
+              <Button type="submit" loading={busy}>
+                {busy ? null : <Save aria-hidden="true" className="size-4" />}
+                {t('perRiyal.save')}
               </Button>
-            ) : null}
-            <Button type="submit" loading={busy}>
-              {busy ? null : <Save aria-hidden="true" className="size-4" />}
-              {t('perRiyal.save')}
-            </Button>
-          </div>
+            </div>
+          ) : null}
         </fieldset>
       </form>
+      <ConfirmDialog
+        open={confirmOn !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirmOn(null))}
+        tone="primary"
+        title={t('perRiyal.confirmTitle')}
+        description={
+          confirmOn
+            ? t('perRiyal.confirmText', {
+                count: confirmOn.points,
+                points: formatNumber(confirmOn.points, language),
+                unit: formatCurrency(
+                  'spendUnit' in confirmOn ? confirmOn.spendUnit : LOYALTY_DEFAULTS.spendUnit,
+                  language,
+                ),
+              })
+            : ''
+        }
+        confirmLabel={t('perRiyal.confirm')}
+        onConfirm={() => {
+          const values = confirmOn;
+          setConfirmOn(null);
+          if (values) void send(values, 'save');
+        }}
+      />
     </Card>
   );
 }

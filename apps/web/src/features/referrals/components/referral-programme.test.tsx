@@ -195,7 +195,7 @@ describe('/members: the referral programme', () => {
     expect(within(card).getByTestId('reward-summary-referral')).toHaveTextContent('شحن مجاني');
   });
 
-  test('the switch flips at once and goes back with an alert when the call fails', async () => {
+  test('turning on asks first with both rewards in words; the switch goes back with an alert when the call fails', async () => {
     signIn();
     answerStore();
     server.use(
@@ -208,6 +208,10 @@ describe('/members: the referral programme', () => {
     const { user } = renderApp('/members');
     const toggle = await screen.findByRole('switch', { name: 'برنامج الإحالة' });
     await user.click(toggle);
+    const confirm = await screen.findByRole('alertdialog', { name: 'تفعيل برنامج الإحالة؟' });
+    expect(confirm).toHaveTextContent('الصديق المدعو يحصل على «خصم');
+    expect(toggle).not.toBeChecked();
+    await user.click(within(confirm).getByRole('button', { name: 'فعّل البرنامج' }));
     expect(toggle).toBeChecked();
     expect(
       await screen.findByText('تعذّر تغيير حالة برنامج الإحالة، وأُعيد المفتاح كما كان'),

@@ -5,6 +5,7 @@ import type { ReferralLimits, ReferralReward } from '@nuqat/contracts';
 import { ActionError } from '../../../components/ui/action-error';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
@@ -18,7 +19,7 @@ import {
   useToggleReferrals,
 } from '../api/referral-settings';
 import { GiftLimitsCard } from './gift-limits-card';
-import { RewardCard } from './reward-card';
+import { RewardCard, useRewardWords } from './reward-card';
 
 export interface ReferralProgrammeProps {
   storeName: string;
@@ -36,6 +37,9 @@ export function ReferralProgramme({ storeName }: ReferralProgrammeProps) {
   const toast = useToast();
   const [failure, setFailure] = useState<{ message: Message; detail: Message | null } | null>(null);
   const [saving, setSaving] = useState<'participant' | 'referral' | 'limits' | null>(null);
+  // Going live hits customers: it is confirmed with its effect in words (issue 27).
+  const [confirmOn, setConfirmOn] = useState(false);
+  const rewardWords = useRewardWords();
 
   if (settings.isPending) {
     return (
@@ -129,6 +133,42 @@ export function ReferralProgramme({ storeName }: ReferralProgrammeProps) {
 
       <ActionError message={failure?.message ?? null} detail={failure?.detail} />
 
+      <Card
+        className="flex items-center justify-between gap-4 p-5 sm:p-6"
+        data-testid="referral-switch-card"
+      >
+        <div>
+          <h2 id="referral-switch-label" className="font-bold text-slate-900 dark:text-white">
+            {t('switchTitle')}
+          </h2>
+          <p id="referral-switch-text" className="text-sm text-slate-600 dark:text-slate-400">
+            {data.isActive ? t('switchOnText') : t('switchOffText')}
+          </p>
+        </div>
+        <Switch
+          checked={data.isActive}
+          onCheckedChange={(on) => (on ? setConfirmOn(true) : changeActive(false))}
+          disabled={toggle.isPending}
+          aria-label={t('switchTitle')}
+          aria-describedby="referral-switch-text"
+        />
+      </Card>
+      <ConfirmDialog
+        open={confirmOn}
+        onOpenChange={setConfirmOn}
+        tone="primary"
+        title={t('confirmOn.title')}
+        description={t('confirmOn.text', {
+          friend: rewardWords(data.referralReward),
+          inviter: rewardWords(data.participantReward),
+        })}
+        confirmLabel={t('confirmOn.confirm')}
+        onConfirm={() => {
+          setConfirmOn(false);
+          changeActive(true);
+        }}
+      />
+
       <div className="grid gap-6 lg:grid-cols-2">
         {(['participant', 'referral'] as const).map((side) => (
           <RewardCard
@@ -147,24 +187,6 @@ export function ReferralProgramme({ storeName }: ReferralProgrammeProps) {
         saving={saving === 'limits'}
         onSave={(limits) => saveCard('limits', { limits })}
       />
-
-      <Card className="flex items-center justify-between gap-4 p-5 sm:p-6">
-        <div>
-          <h2 id="referral-switch-label" className="font-bold text-slate-900 dark:text-white">
-            {t('switchTitle')}
-          </h2>
-          <p id="referral-switch-text" className="text-sm text-slate-600 dark:text-slate-400">
-            {data.isActive ? t('switchOnText') : t('switchOffText')}
-          </p>
-        </div>
-        <Switch
-          checked={data.isActive}
-          onCheckedChange={changeActive}
-          disabled={toggle.isPending}
-          aria-label={t('switchTitle')}
-          aria-describedby="referral-switch-text"
-        />
-      </Card>
     </div>
   );
 }

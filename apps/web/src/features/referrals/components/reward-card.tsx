@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   REFERRAL_DEFAULT_MAX_AMOUNT_SAR,
   REFERRAL_REWARD_TYPES,
-  ReferralRewardSchema,
+  ReferralRewardInputSchema,
   type ReferralReward,
   type ReferralRewardType,
 } from '@nuqat/contracts';
@@ -20,6 +20,21 @@ export interface RewardCardProps {
   reward: ReferralReward;
   saving: boolean;
   onSave: (reward: ReferralReward) => Promise<boolean>;
+}
+
+/** A saved reward in words ("10 % off the order, up to 100 SAR"), for the switch's confirmation. */
+export function useRewardWords(): (reward: ReferralReward) => string {
+  const { t, i18n } = useTranslation('referrals');
+  const language = i18n.language === 'en' ? 'en' : 'ar';
+  return (reward) =>
+    reward.type === 'shipping'
+      ? t('summary.shipping')
+      : reward.type === 'fixed'
+        ? t('summary.fixed', { amount: formatCurrency(reward.value, language) })
+        : t('summary.percentage', {
+            percent: formatNumber(reward.value, language),
+            cap: formatCurrency(reward.maxAmount ?? REFERRAL_DEFAULT_MAX_AMOUNT_SAR, language),
+          });
 }
 
 /** What one side of a referral gets: type, value (and a cap for a percentage), a summary, save. */
@@ -40,9 +55,14 @@ export function RewardCard({ side, reward, saving, onSave }: RewardCardProps) {
     maxAmount: type === 'percentage' ? parseOptionalNumber(maxAmount) : null,
   };
 
+  // The contract's own schema: the same rules the server applies. The preview shows only what
+  // would be saved: an invalid value (0, 150 %) previews nothing (issue 27).
+  const parsedDraft = ReferralRewardInputSchema.safeParse(draft);
+
   function summary(): string {
     if (type === 'shipping') return t('summary.shipping');
     if (Number.isNaN(draft.value)) return t('summary.incomplete');
+    if (!parsedDraft.success) return t('summary.invalid');
     if (type === 'fixed')
       return t('summary.fixed', { amount: formatCurrency(draft.value, language) });
     return t('summary.percentage', {
@@ -57,8 +77,7 @@ export function RewardCard({ side, reward, saving, onSave }: RewardCardProps) {
   }
 
   async function save() {
-    // The contract's own schema: the same rules the server applies.
-    const parsed = ReferralRewardSchema.safeParse(draft);
+    const parsed = parsedDraft;
     if (!parsed.success) {
       const next: typeof errors = {};
       for (const issue of parsed.error.issues) {
@@ -68,9 +87,11 @@ export function RewardCard({ side, reward, saving, onSave }: RewardCardProps) {
             ? t('errors.notANumber')
             : field === 'value' && type === 'percentage' && draft.value > 100
               ? t('errors.percentMax')
-              : field === 'maxAmount' && Number.isNaN(draft.maxAmount)
-                ? t('errors.notANumber')
-                : t('errors.outOfRange');
+              : field === 'value' && draft.value < 1
+                ? t('errors.zero')
+                : field === 'maxAmount' && Number.isNaN(draft.maxAmount)
+                  ? t('errors.notANumber')
+                  : t('errors.outOfRange');
       }
       setErrors(next);
       return;
@@ -114,13 +135,16 @@ export function RewardCard({ side, reward, saving, onSave }: RewardCardProps) {
               <NumberInput
                 id={`${id}-value`}
                 value={value}
-                onChange={(event) => setValue(event.target.value)}
+                onChange={(event) => {
+                  setValue(event.target.value);
+                  setErrors({});
+                }}
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
                 className="max-w-40"
               />
               <span className="text-sm text-slate-600 dark:text-slate-400">
-                {type === 'percentage' ? '%' : t('units.riyal')}
+                {type === 'percentage' ? t('units.percent') : t('units.riyal')}
               </span>
             </div>
           )}

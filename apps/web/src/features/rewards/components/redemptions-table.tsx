@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { ChevronLeft, ChevronRight, ListFilter, Search, Ticket } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ListFilter, Ticket } from 'lucide-react';
 import {
   REDEMPTION_STATUSES,
   type RedemptionStatus,
   type RedemptionsQueryInput,
 } from '@nuqat/contracts';
+import { ListToolbar } from '../../../components/list/list-toolbar';
+import { ResponsiveList } from '../../../components/list/responsive-list';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { LoadingState } from '../../../components/ui/spinner';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -97,63 +97,55 @@ export function RedemptionsTable({
       >
         {t('redemptions.heading')}
       </h2>
-      <div
-        role="search"
-        aria-labelledby="redemptions-heading"
-        className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]"
-      >
-        <div className="relative">
-          <label htmlFor="redemptions-search" className="sr-only">
-            {t('redemptions.search')}
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-slate-400"
-          />
-          <Input
-            id="redemptions-search"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('redemptions.searchPlaceholder')}
-            className="ps-9"
-          />
-        </div>
-        <div>
-          <label htmlFor="redemptions-status" className="sr-only">
-            {t('redemptions.statusFilter')}
-          </label>
-          <Select
-            id="redemptions-status"
-            value={status}
-            onChange={(event) => setStatus(event.target.value as RedemptionStatus | '')}
-          >
-            <option value="">{t('redemptions.allStatuses')}</option>
-            {REDEMPTION_STATUSES.map((option) => (
-              <option key={option} value={option}>
-                {t(`redemptions.statuses.${option}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <label htmlFor="redemptions-reward" className="sr-only">
-            {t('redemptions.rewardFilter')}
-          </label>
-          <Select
-            id="redemptions-reward"
-            value={rewardId}
-            onChange={(event) => setRewardId(event.target.value)}
-          >
-            <option value="">{t('redemptions.allRewards')}</option>
-            {rewardOptions.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </div>
+      <ListToolbar
+        label={t('redemptions.heading')}
+        search={{
+          id: 'redemptions-search',
+          label: t('redemptions.search'),
+          value: search,
+          onChange: setSearch,
+          placeholder: t('redemptions.searchPlaceholder'),
+        }}
+        activeFilters={(status ? 1 : 0) + (rewardId ? 1 : 0)}
+        filters={
+          <div className="grid gap-3 sm:grid-cols-2 md:w-[28rem]">
+            <div>
+              <label htmlFor="redemptions-status" className="sr-only">
+                {t('redemptions.statusFilter')}
+              </label>
+              <Select
+                id="redemptions-status"
+                value={status}
+                onChange={(event) => setStatus(event.target.value as RedemptionStatus | '')}
+              >
+                <option value="">{t('redemptions.allStatuses')}</option>
+                {REDEMPTION_STATUSES.map((option) => (
+                  <option key={option} value={option}>
+                    {t(`redemptions.statuses.${option}`)}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div>
+              <label htmlFor="redemptions-reward" className="sr-only">
+                {t('redemptions.rewardFilter')}
+              </label>
+              <Select
+                id="redemptions-reward"
+                value={rewardId}
+                onChange={(event) => setRewardId(event.target.value)}
+              >
+                <option value="">{t('redemptions.allRewards')}</option>
+                {rewardOptions.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+        }
+      />
     </div>
   );
 
@@ -186,84 +178,77 @@ export function RedemptionsTable({
   } else {
     const { items, total } = redemptions.data;
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-    const cell = 'px-4 py-3 align-middle';
     body = (
-      <Card className="overflow-hidden">
-        <div className="overflow-x-auto">
-          <table
-            className="w-full min-w-[44rem] text-sm"
-            aria-busy={redemptions.isPlaceholderData || undefined}
-          >
-            <caption className="sr-only">{t('redemptions.caption')}</caption>
-            <thead className="bg-slate-50 text-xs font-semibold text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
-              <tr>
-                <th scope="col" className={`${cell} text-start`}>
-                  {t('redemptions.shopper')}
-                </th>
-                <th scope="col" className={`${cell} text-start`}>
-                  {t('redemptions.reward')}
-                </th>
-                <th scope="col" className={`${cell} text-start`}>
-                  {t('redemptions.coupon')}
-                </th>
-                <th scope="col" className={`${cell} text-end`}>
-                  {t('redemptions.points')}
-                </th>
-                <th scope="col" className={`${cell} text-start`}>
-                  {t('redemptions.status')}
-                </th>
-                <th scope="col" className={`${cell} text-start`}>
-                  {t('redemptions.date')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {items.map((item) => (
-                <tr key={item.id} data-testid="redemption-row">
-                  <td className={`${cell} font-medium text-slate-900 dark:text-white`}>
-                    {item.customerName ? (
-                      <bdi>{item.customerName}</bdi>
-                    ) : (
-                      t('redemptions.unknownShopper', { id: item.customerId })
-                    )}
-                  </td>
-                  <td className={`${cell} text-slate-700 dark:text-slate-200`}>
-                    <bdi>{item.rewardName}</bdi>
-                    {item.rewardDeleted ? (
-                      <span className="ms-2 text-xs text-slate-500 dark:text-slate-400">
-                        ({t('redemptions.deletedReward')})
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className={cell}>
-                    {item.couponCode ? (
-                      <code
-                        dir="ltr"
-                        className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100"
-                      >
-                        {item.couponCode}
-                      </code>
-                    ) : (
-                      t('redemptions.noCoupon')
-                    )}
-                  </td>
-                  <td className={`${cell} text-end font-semibold text-slate-900 dark:text-white`}>
-                    <bdi>{formatNumber(item.points, language)}</bdi>
-                  </td>
-                  <td className={cell}>
-                    <RedemptionStatusBadge status={item.status} />
-                  </td>
-                  <td className={`${cell} whitespace-nowrap text-slate-600 dark:text-slate-400`}>
-                    <bdi>{formatDateTime(item.createdAt, language)}</bdi>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      <div className="space-y-3">
+        <ResponsiveList
+          items={items}
+          busy={redemptions.isPlaceholderData}
+          from="md"
+          rowKey={(item) => item.id}
+          testIds={{ table: 'redemptions-table', row: 'redemption-row', card: 'redemption-card' }}
+          title={{
+            header: t('redemptions.shopper'),
+            cell: (item) => (
+              <span className="font-medium text-slate-900 dark:text-white">
+                {item.customerName ? (
+                  <bdi>{item.customerName}</bdi>
+                ) : (
+                  t('redemptions.unknownShopper', { id: item.customerId })
+                )}
+              </span>
+            ),
+          }}
+          columns={[
+            {
+              key: 'reward',
+              header: t('redemptions.reward'),
+              cell: (item) => (
+                <>
+                  <bdi>{item.rewardName}</bdi>
+                  {item.rewardDeleted ? (
+                    <span className="ms-2 text-xs font-normal text-slate-500 dark:text-slate-400">
+                      ({t('redemptions.deletedReward')})
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              key: 'coupon',
+              header: t('redemptions.coupon'),
+              cell: (item) =>
+                item.couponCode ? (
+                  <code
+                    dir="ltr"
+                    className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-100"
+                  >
+                    {item.couponCode}
+                  </code>
+                ) : (
+                  t('redemptions.noCoupon')
+                ),
+            },
+            {
+              key: 'points',
+              header: t('redemptions.points'),
+              align: 'end',
+              cell: (item) => <bdi>{formatNumber(item.points, language)}</bdi>,
+            },
+            {
+              key: 'status',
+              header: t('redemptions.status'),
+              cell: (item) => <RedemptionStatusBadge status={item.status} />,
+            },
+            {
+              key: 'date',
+              header: t('redemptions.date'),
+              cell: (item) => <bdi>{formatDateTime(item.createdAt, language)}</bdi>,
+            },
+          ]}
+        />
         <nav
           aria-label={t('redemptions.heading')}
-          className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400"
+          className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600 dark:text-slate-400"
         >
           <p>
             <Trans
@@ -298,7 +283,7 @@ export function RedemptionsTable({
             </Button>
           </div>
         </nav>
-      </Card>
+      </div>
     );
   }
 

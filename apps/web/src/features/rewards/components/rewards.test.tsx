@@ -224,7 +224,7 @@ describe('the rewards modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'مكافأة جديدة' }));
     const form = await screen.findByTestId('reward-form');
     const cases = [
-      ['خصم بنسبة مئوية', 'نسبة الخصم (%)'],
+      ['خصم بنسبة مئوية', 'نسبة الخصم (٪)'],
       ['استرداد نقدي', 'قيمة الاسترداد (ريال)'],
       ['شحن مجاني', null],
       ['منتج مجاني', null],
@@ -234,7 +234,7 @@ describe('the rewards modal', () => {
       await user.click(within(form).getByRole('radio', { name: type }));
       if (valueLabel) expect(within(form).getByLabelText(valueLabel)).toBeInTheDocument();
       else
-        for (const label of ['قيمة الخصم (ريال)', 'نسبة الخصم (%)', 'قيمة الاسترداد (ريال)'])
+        for (const label of ['قيمة الخصم (ريال)', 'نسبة الخصم (٪)', 'قيمة الاسترداد (ريال)'])
           expect(within(form).queryByLabelText(label)).not.toBeInTheDocument();
     }
   });
@@ -247,7 +247,7 @@ describe('the rewards modal', () => {
     await user.clear(points);
     await user.type(points, '0');
     await user.click(within(form).getByRole('radio', { name: 'خصم بنسبة مئوية' }));
-    const value = within(form).getByLabelText('نسبة الخصم (%)');
+    const value = within(form).getByLabelText('نسبة الخصم (٪)');
     await user.clear(value);
     await user.type(value, '101');
     const maxUsage = within(form).getByLabelText('حد الاستخدام');
@@ -493,7 +493,7 @@ describe('/rewards', () => {
     expect(card).toHaveTextContent('النقاط المستبدلة1,200');
     expect(card).toHaveTextContent('كوبونات لم تُستخدم4');
     expect(card).toHaveTextContent('حد الاستخدام50');
-    expect(screen.getByTestId('summary-points')).toHaveTextContent('1.2K');
+    expect(screen.getByTestId('summary-points')).toHaveTextContent('1.2 ألف');
 
     const row = await screen.findByTestId('redemption-row');
     expect(row).toHaveTextContent('نورة العتيبي');

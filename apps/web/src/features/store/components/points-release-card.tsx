@@ -7,6 +7,7 @@ import {
   type PointsSpendableStatus,
 } from '@nuqat/contracts';
 import { Button } from '../../../components/ui/button';
+import { formatNumber } from '../../../lib/format';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { NumberInput } from '../../../components/ui/input';
@@ -130,7 +131,8 @@ function ReleaseForm({ initialStatuses, initialHoldDays }: ReleaseFormProps) {
               {t('release.saved')} —{' '}
               {saved.pointsHoldDays > 0
                 ? t('release.summaryHold', {
-                    days: saved.pointsHoldDays,
+                    days: formatNumber(saved.pointsHoldDays, language),
+                    count: saved.pointsHoldDays,
                     statuses: names(saved.pointsSpendableOn),
                   })
                 : t('release.summary', { statuses: names(saved.pointsSpendableOn) })}

@@ -67,7 +67,7 @@ describe('the VIP tiers editor', () => {
     await user.type(gold.getByLabelText('عتبة الدخول (ر.س منفَقة)'), '2000');
     await user.clear(gold.getByLabelText('مضاعف النقاط'));
     await user.type(gold.getByLabelText('مضاعف النقاط'), '1.25');
-    expect(gold.getByText('يكسب العميل 25% نقاطًا إضافية على كل ما يكسبه.')).toBeInTheDocument();
+    expect(gold.getByText('يكسب العميل 25٪ نقاطًا إضافية على كل ما يكسبه.')).toBeInTheDocument();
     await user.type(gold.getByLabelText('مضاعف عيد الميلاد'), '٢');
 
     // The preview follows the draft once it rests: one bar per tier, highest first, then none.

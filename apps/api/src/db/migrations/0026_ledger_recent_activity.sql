@@ -1,0 +1,1 @@
+CREATE INDEX "points_ledger_recent_idx" ON "points_ledger" USING btree ("merchant_id","created_at","id");
