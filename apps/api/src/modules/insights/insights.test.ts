@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { webhooks, type CustomerFacts, type OrderFacts } from '@nuqat/salla-sandbox';
 import { AnalyticsSchema, DashboardSchema } from '@nuqat/contracts';
 import { merchants, pointsLedger, rewards } from '../../db/schema/index.ts';
+import { creditPoints } from '../engine/index.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import {
   balanceOf,
@@ -134,20 +135,24 @@ describe.each([
       ctx,
       webhooks.customerCreated(merchantId, { id: customerId, firstName: 'Huda', lastName: 'N' }),
     );
-    // An imported opening balance written after a manual adjustment but dated a month before it.
-    const row = (key: string, kind: 'adjust' | 'import', createdAt: Date) => ({
-      merchantId,
-      customerId,
-      delta: 5,
-      kind,
-      sourceType: kind === 'adjust' ? 'manual' : 'import',
-      sourceId: key,
-      idempotencyKey: `${kind}:${key}`,
-      createdAt,
-    });
-    await ctx.database.db.insert(pointsLedger).values(row('a', 'adjust', at('2026-11-10')));
-    await ctx.database.db.insert(pointsLedger).values(row('b', 'import', at('2026-10-10')));
-    await ctx.database.db.insert(pointsLedger).values(row('c', 'adjust', at('2026-11-19')));
+    // An imported opening balance written after a manual adjustment but dated a month before it,
+    // credited as the ledger credits (rows, lots and balance together: the suite's invariant).
+    const credit = (key: string, kind: 'adjust' | 'import', createdAt: Date) =>
+      ctx.database.db.transaction((tx) =>
+        creditPoints(tx, {
+          merchantId,
+          customerId,
+          points: 5,
+          kind,
+          sourceType: kind === 'adjust' ? 'manual' : 'import',
+          sourceId: key,
+          idempotencyKey: `${kind}:${key}`,
+          at: createdAt,
+        }),
+      );
+    await credit('a', 'adjust', at('2026-11-10'));
+    await credit('b', 'import', at('2026-10-10'));
+    await credit('c', 'adjust', at('2026-11-19'));
     const dash = DashboardSchema.parse(
       (await get(authorization, '/api/merchants/dashboard')).json().data,
     );
