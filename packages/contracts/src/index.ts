@@ -18,3 +18,4 @@ export * from './customers.ts';
 export * from './tiers.ts';
 export * from './notifications.ts';
 export * from './public-api.ts';
+export * from './public.ts';

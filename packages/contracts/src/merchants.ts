@@ -122,6 +122,16 @@ export const SupportContactsSchema = z.object({
   /** Digits with the country code, as wa.me wants them, e.g. "966501234567". */
   whatsapp: z.string().nullable(),
   appStoreUrl: z.string(),
+  /**
+   * The operator's legal details (OPERATOR_NAME, OPERATOR_CR_NUMBER, OPERATOR_ADDRESS,
+   * OPERATOR_EMAIL) for /privacy and /terms; each null when unset and then not shown.
+   */
+  operator: z.object({
+    name: z.string().nullable(),
+    crNumber: z.string().nullable(),
+    address: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
 });
 export type SupportContacts = z.infer<typeof SupportContactsSchema>;
 export const SupportContactsResponseSchema = successEnvelope(SupportContactsSchema);

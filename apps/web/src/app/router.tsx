@@ -39,6 +39,14 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
       },
       {
+        path: paths.privacy,
+        lazy: async () => ({ Component: (await import('./routes/legal')).PrivacyRoute }),
+      },
+      {
+        path: paths.terms,
+        lazy: async () => ({ Component: (await import('./routes/legal')).TermsRoute }),
+      },
+      {
         id: 'merchant',
         loader: requireSession,
         lazy: async () => ({

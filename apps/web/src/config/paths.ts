@@ -15,6 +15,9 @@ export const paths = {
   tiers: '/tiers',
   analytics: '/analytics',
   settings: '/settings',
+  /** Public, no sign-in (docs/decisions/044). */
+  privacy: '/privacy',
+  terms: '/terms',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,9 +1,12 @@
-export const SESSION_TTL_DAYS = 7;
+import { EMBEDDED_SESSION_TTL_HOURS, MERCHANT_SESSION_TTL_DAYS } from '@nuqat/contracts';
+
+/** In contracts: /privacy states the same lifetimes (docs/decisions/044). */
+export const SESSION_TTL_DAYS = MERCHANT_SESSION_TTL_DAYS;
 /**
  * A session opened from the Salla dashboard: a working day. It lives in the frame's memory and
  * the frame gets a new one from Salla in a second (decision 031), so it need not last a week.
  */
-export const EMBEDDED_SESSION_TTL_HOURS = 8;
+export { EMBEDDED_SESSION_TTL_HOURS };
 const WINDOW = 15 * 60;
 
 /**

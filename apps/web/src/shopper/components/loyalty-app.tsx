@@ -80,6 +80,16 @@ export function LoyaltyApp({ config, i18n }: LoyaltyAppProps) {
           <PageHeader storeName={screen.name === 'loaded' ? screen.data.store.name : null} />
         )}
         <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-10">{body}</main>
+        <footer className="pb-6 text-center text-xs">
+          <a
+            href="/privacy"
+            target="_blank"
+            rel="noopener"
+            className="text-slate-500 underline underline-offset-4 dark:text-slate-400"
+          >
+            {i18n.t('footer.privacy')}
+          </a>
+        </footer>
       </div>
     </I18nContext.Provider>
   );

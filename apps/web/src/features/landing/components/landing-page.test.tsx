@@ -21,6 +21,7 @@ const CONFIGURED = {
   phone: '+966 11 234 5678',
   whatsapp: '966501234567',
   appStoreUrl: 'https://apps.salla.sa/ar/app/123456',
+  operator: { name: null, crNumber: null, address: null, email: null },
 } satisfies SupportContacts;
 
 /** The support contacts as the API injects them into the served page (null: none configured). */
