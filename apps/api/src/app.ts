@@ -12,6 +12,7 @@ import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { createAuthService } from './modules/auth/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { contactRoutes } from './modules/contact/index.ts';
 import { createMerchantsService } from './modules/merchants/index.ts';
 import { merchantsRoutes } from './modules/merchants/index.ts';
 import { createLoyaltyService } from './modules/loyalty/index.ts';
@@ -238,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       support: config.support,
     }),
   );
+  await server.register(contactRoutes({ ctx: context, supportEmail: config.support.email }));
   await server.register(sallaWebhookRoutes({ webhookService: services.webhooks, config }), {
     prefix: '/api/salla',
   });

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes (the contact form: the sender). */
+  replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
 }
