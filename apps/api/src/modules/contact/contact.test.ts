@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CONTACT_RATE_LIMITS } from './index.ts';
-import {
-  createTestContext,
-  uniqueEmail,
-  uniqueIp,
-  type TestContext,
-} from '../../test/test-app.ts';
+import { createTestContext, uniqueEmail, uniqueIp, type TestContext } from '../../test/test-app.ts';
 
 const SUPPORT = 'support-desk@nuqat.example';
 let ctx: TestContext;
@@ -102,9 +97,7 @@ describe('POST /api/contact', () => {
       const res = await send(message(uniqueEmail()), { server: bare.server, lang: 'en' });
       expect(res.statusCode).toBe(503);
       expect(res.json().code).toBe('CONTACT_NOT_CONFIGURED');
-      expect(res.json().message).toBe(
-        'The contact form is not available on this installation.',
-      );
+      expect(res.json().message).toBe('The contact form is not available on this installation.');
       expect(bare.smtp.messages).toHaveLength(0);
     } finally {
       await bare.close();

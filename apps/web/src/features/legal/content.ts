@@ -63,7 +63,7 @@ function english(n: Num, reminders: string[]): LegalTexts {
       operatorName: 'Company',
       operatorCr: 'Commercial registration',
       operatorAddress: 'Address',
-      operatorEmail: 'Privacy and legal e-mail',
+      operatorEmail: 'Privacy and legal email',
       operatorUnset:
         'The operator of this installation has not published its legal details here yet. Reach it through the store, or through the contact details on the homepage.',
     },
@@ -83,29 +83,29 @@ function english(n: Num, reminders: string[]): LegalTexts {
           id: 'collected',
           title: 'What Nuqat stores',
           items: [
-            "About store owners: the store's name and address on Salla, the owner's e-mail, a password kept only as a one-way hash, the plan, and the settings of the programme. The access keys Salla gives Nuqat to act for the store are stored encrypted.",
-            'About customers: what Salla sends Nuqat about them and their orders — name, e-mail, mobile number, birthday and picture when the store has them; order numbers, dates, amounts and statuses — and what the programme adds: points earned and spent (a history that cannot be rewritten), coupons issued, tier, referral codes, the e-mail of a friend they invited, their chosen language and their notification choices.',
-            "Sign-in codes sent by e-mail or SMS are stored only as a keyed hash, never as typed, and expire after " +
+            "About store owners: the store's name and address on Salla, the owner's email, a password kept only as a one-way hash, the plan, and the settings of the programme. The access keys Salla gives Nuqat to act for the store are stored encrypted.",
+            'About customers: what Salla sends Nuqat about them and their orders — name, email, mobile number, birthday and picture when the store has them; order numbers, dates, amounts and statuses — and what the programme adds: points earned and spent (a history that cannot be rewritten), coupons issued, tier, referral codes, the email of a friend they invited, their chosen language and their notification choices.',
+            'Sign-in codes sent by email or SMS are stored only as a keyed hash, never as typed, and expire after ' +
               n(SHOPPER_CODE_TTL_MINUTES) +
               ' minutes (a store owner’s password-reset code after ' +
               n(RESET_CODE_TTL_MINUTES) +
               ' minutes).',
             "Nothing is kept in the customer's browser but the session cookie of the loyalty page. Nuqat never sees or stores payment card details.",
-            'Request counters used to stop abuse are keyed by network address or e-mail and are deleted as soon as their time window ends (at the latest a day after the last failed attempt). Server logs strip e-mail addresses, phone numbers, codes and link tokens from every address they record.',
-            'A message sent with the contact form on the homepage is e-mailed to the support team; it is not kept in Nuqat’s database.',
+            'Request counters used to stop abuse are keyed by network address or email and are deleted as soon as their time window ends (at the latest a day after the last failed attempt). Server logs strip email addresses, phone numbers, codes and link tokens from every address they record.',
+            'A message sent with the contact form on the homepage is emailed to the support team; it is not kept in Nuqat’s database.',
           ],
         },
         {
           id: 'retention',
           title: 'How long it is kept',
           items: [
-            "While a store uses Nuqat, its data is kept so balances and history stay exact.",
+            'While a store uses Nuqat, its data is kept so balances and history stay exact.',
             'When a store uninstalls Nuqat, nothing is deleted at once: balances, history and settings are kept for ' +
               n(UNINSTALL_GRACE_DAYS) +
               ' days so a store that comes back finds them. A store that stays uninstalled, with no word from Salla, for ' +
               n(UNINSTALL_GRACE_DAYS) +
               ' days has all its data deleted.',
-            'When a customer is erased, their name, e-mail, mobile, picture and birthday are removed at once, and so is every copy of them in the orders and events Salla sent, in invitations, in notes on their points, in pending messages and in request counters. What stays has no identity: the points history and totals the store’s accounts depend on.',
+            'When a customer is erased, their name, email, mobile, picture and birthday are removed at once, and so is every copy of them in the orders and events Salla sent, in invitations, in notes on their points, in pending messages and in request counters. What stays has no identity: the points history and totals the store’s accounts depend on.',
             'Sessions end on their own: a store owner’s after ' +
               n(MERCHANT_SESSION_TTL_DAYS) +
               ' days (' +
@@ -117,11 +117,11 @@ function english(n: Num, reminders: string[]): LegalTexts {
         },
         {
           id: 'messages',
-          title: 'E-mails and text messages',
+          title: 'Emails and text messages',
           paragraphs: [
             'Customers receive sign-in codes they ask for and, when the store turns them on, news about their points: points earned, and reminders ' +
               reminders.join(' and ') +
-              ' days before points expire. Every such e-mail has a link that stops them in one click. The record of a sent message keeps no address or number.',
+              ' days before points expire. Every such email has a link that stops them in one click. The record of a sent message keeps no address or number.',
           ],
         },
         {
@@ -129,7 +129,7 @@ function english(n: Num, reminders: string[]): LegalTexts {
           title: 'Who else sees the data',
           items: [
             'Salla, the store’s platform: Nuqat reads orders and customers from Salla and creates the reward coupons there.',
-            'The e-mail service that delivers Nuqat’s mail, and the SMS provider (Unifonic) when the store sends codes by text message.',
+            'The email service that delivers Nuqat’s mail, and the SMS provider (Unifonic) when the store sends codes by text message.',
             'Nobody else. Nuqat does not sell data, does not show advertising and does not build profiles for anyone but the store.',
           ],
         },
@@ -146,13 +146,15 @@ function english(n: Num, reminders: string[]): LegalTexts {
           items: [
             'To be told: this page says what is kept, why and for how long.',
             'To access a copy: a customer can see their points, history and coupons on the store’s loyalty page at any time. For a full copy, ask the store: the Customers screen in Nuqat exports everything Nuqat holds about a customer.',
-            'To correction: a customer’s name, e-mail and mobile come from their Salla account — correcting them in the store corrects them in Nuqat with the next update Salla sends. Ask the store to correct anything else.',
+            'To correction: a customer’s name, email and mobile come from their Salla account — correcting them in the store corrects them in Nuqat with the next update Salla sends. Ask the store to correct anything else.',
             'To deletion: ask the store; its Customers screen erases a customer as described above. A store owner deletes their store’s data by uninstalling Nuqat (deleted after ' +
               n(UNINSTALL_GRACE_DAYS) +
               ' days) or by writing to the operator for an earlier deletion.',
-            'To object and to withdraw consent: stop points e-mails with the link in any of them; stop taking part by asking the store to erase your data.',
+            'To object and to withdraw consent: stop points emails with the link in any of them; stop taking part by asking the store to erase your data.',
             'To complain: write to the store or to the operator first (the address below); you may also complain to the Saudi Data & AI Authority (SDAIA), which oversees the PDPL.',
-            'Requests are answered within the ' + n(30) + ' days the PDPL’s regulations allow, usually much sooner.',
+            'Requests are answered within the ' +
+              n(30) +
+              ' days the PDPL’s regulations allow, usually much sooner.',
           ],
         },
         {
@@ -330,7 +332,9 @@ function arabic(n: Num, reminders: string[]): LegalTexts {
               ' يومًا) أو بمراسلة المشغّل لحذفها قبل ذلك.',
             'حق الاعتراض والرجوع عن الموافقة: أوقف رسائل النقاط بالرابط الموجود في أي منها، وأوقف مشاركتك بطلب محو بياناتك من المتجر.',
             'حق الشكوى: راسل المتجر أو المشغّل أولًا (العنوان أدناه)، ولك أن تشتكي إلى الهيئة السعودية للبيانات والذكاء الاصطناعي (سدايا) المختصة بالإشراف على النظام.',
-            'نجيب عن الطلبات خلال ' + n(30) + ' يومًا كما تسمح اللائحة التنفيذية للنظام، وغالبًا قبل ذلك بكثير.',
+            'نجيب عن الطلبات خلال ' +
+              n(30) +
+              ' يومًا كما تسمح اللائحة التنفيذية للنظام، وغالبًا قبل ذلك بكثير.',
           ],
         },
         {

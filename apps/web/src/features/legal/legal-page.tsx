@@ -131,9 +131,7 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
             {page.title}
           </h1>
           <p className="text-sm text-slate-500 dark:text-slate-400">{texts.chrome.lastUpdated}</p>
-          <p className="text-lg leading-relaxed text-slate-700 dark:text-slate-300">
-            {page.intro}
-          </p>
+          <p className="text-lg leading-relaxed text-slate-700 dark:text-slate-300">{page.intro}</p>
         </div>
         <nav
           aria-labelledby="legal-contents"

@@ -203,9 +203,18 @@ describe('landing page content', () => {
       'href',
       `mailto:${CONFIGURED.email}`,
     );
+    // The public pages that exist (docs/decisions/044), and the contact form's section.
+    expect(within(footer).getByRole('link', { name: ar.footer.privacy })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    expect(within(footer).getByRole('link', { name: ar.footer.terms })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
     for (const anchor of footer.querySelectorAll('a')) {
       expect(anchor.getAttribute('href'), anchor.outerHTML).toMatch(
-        /^(#[a-z]+|mailto:|tel:|https:)/,
+        /^(#[a-z]+|mailto:|tel:|https:|\/privacy$|\/terms$)/,
       );
     }
   });

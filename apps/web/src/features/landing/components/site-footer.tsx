@@ -6,6 +6,7 @@ import { formatHour } from '../../../lib/format';
 import { sectionHref } from '../constants';
 import { useLandingLanguage } from '../hooks/use-landing-language';
 import { FOOTER_LINKS } from '../nav-links';
+import { CONTACT_SECTION_ID } from './contact-section';
 import { ExternalLink } from './external-link';
 import { NewsletterForm } from './newsletter-form';
 import { useLandingSupport } from '../lib/landing-support';
@@ -91,7 +92,13 @@ export function SiteFooter({ inert }: { inert: boolean }) {
                 })}
               </span>
             </li>
-            {support?.email ? <li>{t('footer.reply')}</li> : null}
+            {support?.email ? (
+              <li>
+                <a href={`#${CONTACT_SECTION_ID}`} className={linkClass}>
+                  {t('footer.reply')}
+                </a>
+              </li>
+            ) : null}
           </ul>
         </div>
 
