@@ -51,7 +51,12 @@ describe('support contacts', () => {
         phone: '+966 11 234 5678',
         whatsapp: '966501234567',
         appStoreUrl: 'https://apps.salla.sa/ar/app/123456',
-        operator: { name: 'Nuqat Technologies Co.', crNumber: '1010123456', address: null, email: null },
+        operator: {
+          name: 'Nuqat Technologies Co.',
+          crNumber: '1010123456',
+          address: null,
+          email: null,
+        },
       });
     } finally {
       await configured.close();

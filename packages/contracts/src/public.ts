@@ -12,6 +12,11 @@ export const MERCHANT_SESSION_TTL_DAYS = 7;
 /** A back-office session opened from the Salla dashboard (decision 031). */
 export const EMBEDDED_SESSION_TTL_HOURS = 8;
 
+/** The demo store's Salla id (DEMO=1); the read-only demo opens its back-office. */
+export const DEMO_MERCHANT_ID = 7_000_001;
+/** A read-only demo session (decision 044). */
+export const DEMO_VIEWER_SESSION_TTL_HOURS = 2;
+
 export const CONTACT_NAME_MAX = 100;
 export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 4000;

@@ -29,6 +29,8 @@ export const AUTH_RATE_LIMITS = {
    * from Salla all day stays far below; a script replaying junk does not.
    */
   embeddedPerIp: { limit: 120, windowSeconds: WINDOW },
+  /** Read-only demo sessions opened per IP (decision 044). */
+  demoViewerPerIp: { limit: 20, windowSeconds: WINDOW },
 } as const;
 
 export interface RequestOrigin {
@@ -39,4 +41,6 @@ export interface RequestOrigin {
 export interface MerchantAuth {
   merchantId: number;
   sessionId: string;
+  /** A session of the read-only demo: it may read, never change (decision 044). */
+  readOnly?: boolean;
 }
