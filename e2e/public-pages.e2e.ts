@@ -1,9 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { UNINSTALL_GRACE_DAYS } from '@nuqat/contracts';
+import { ERROR_MESSAGES, UNINSTALL_GRACE_DAYS } from '@nuqat/contracts';
 import { startSmtpSink, type SmtpSink } from '../apps/api/src/test/smtp-sink.ts';
 import arAuth from '../apps/web/src/locales/ar/auth.json' with { type: 'json' };
 import enAuth from '../apps/web/src/locales/en/auth.json' with { type: 'json' };
+import arMerchant from '../apps/web/src/locales/ar/merchant.json' with { type: 'json' };
+import enMerchant from '../apps/web/src/locales/en/merchant.json' with { type: 'json' };
 import arLanding from '../apps/web/src/locales/ar/landing.json' with { type: 'json' };
 import enLanding from '../apps/web/src/locales/en/landing.json' with { type: 'json' };
 import { legalTexts } from '../apps/web/src/features/legal/content.ts';
@@ -21,7 +23,10 @@ const OPERATOR = {
   OPERATOR_ADDRESS: 'طريق الملك فهد، الرياض 12211',
   OPERATOR_EMAIL: 'privacy@nuqat.example',
 };
-const text = { ar: { auth: arAuth, landing: arLanding }, en: { auth: enAuth, landing: enLanding } };
+const text = {
+  ar: { auth: arAuth, landing: arLanding, merchant: arMerchant },
+  en: { auth: enAuth, landing: enLanding, merchant: enMerchant },
+};
 
 let smtp: SmtpSink;
 let product: Product;
@@ -148,6 +153,61 @@ describe.each(['ar', 'en'] as const)('the public pages in %s', (lang) => {
       await page.locator('#contact').screenshot({
         path: `${SHOTS_DIR}/public-contact-sent-${lang}-${width}.png`,
       });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('"Preview the platform" opens the demo store read-only: a banner says so, and a save is refused in words', async () => {
+    const width = lang === 'ar' ? 390 : 1280;
+    const { context, page } = await openPage(browser, {
+      language: lang,
+      width,
+      dark: lang === 'en',
+    });
+    try {
+      await page.goto(`${product.baseUrl}/?lang=${lang}`);
+      await page.locator('html[data-landing-ready]').waitFor({ state: 'attached' });
+      const preview = page.getByRole('link', { name: t.landing.hero.preview });
+      await page.locator('a[href="/demo"]').first().waitFor();
+      await preview.first().click();
+      await page.waitForURL(`${product.baseUrl}/dashboard`);
+      const banner = page.getByTestId('demo-banner');
+      await banner.getByText(t.merchant.demoBanner.title).waitFor();
+      await screenshot(page, `public-demo-dashboard-${lang}-${width}`, { fullPage: false });
+
+      // A save: the API refuses it, and the card says why.
+      const e = t.merchant.expiry;
+      await page.goto(`${product.baseUrl}/settings`);
+      await page.getByRole('radio', { name: e.enabled, exact: true }).check();
+      await page.getByLabel(e.days, { exact: true }).fill('30');
+      await page
+        .getByTestId('expiry-card')
+        .getByRole('button', { name: e.save, exact: true })
+        .click();
+      // A shorter period asks first (decision 036); then the refusal is shown.
+      const dialog = page.getByRole('alertdialog');
+      const refusal = page
+        .getByTestId('demo-refusal')
+        .getByText(ERROR_MESSAGES.READ_ONLY_DEMO[lang]);
+      const first = await Promise.race([
+        dialog.waitFor().then(() => 'dialog' as const),
+        refusal.waitFor().then(() => 'refused' as const),
+      ]);
+      if (first === 'dialog')
+        await dialog.getByRole('button', { name: e.confirm, exact: true }).click();
+      await refusal.waitFor();
+      await screenshot(page, `public-demo-refused-${lang}-${width}`, { fullPage: false });
+      // Nothing changed on the server.
+      const settings = await fetch(`${product.baseUrl}/api/merchants/settings`, {
+        headers: {
+          cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; '),
+        },
+      });
+      expect(
+        ((await settings.json()) as { data: { pointsExpiryDays: number | null } }).data
+          .pointsExpiryDays,
+      ).not.toBe(30);
     } finally {
       await context.close();
     }

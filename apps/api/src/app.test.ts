@@ -32,6 +32,7 @@ describe('support contacts', () => {
         phone: null,
         whatsapp: null,
         appStoreUrl: 'https://apps.salla.sa',
+        demo: false,
         operator: { name: null, crNumber: null, address: null, email: null },
       },
     });
@@ -51,6 +52,7 @@ describe('support contacts', () => {
         phone: '+966 11 234 5678',
         whatsapp: '966501234567',
         appStoreUrl: 'https://apps.salla.sa/ar/app/123456',
+        demo: false,
         operator: {
           name: 'Nuqat Technologies Co.',
           crNumber: '1010123456',

@@ -179,6 +179,7 @@ describe('support contacts in the configuration', () => {
       phone: null,
       whatsapp: null,
       appStoreUrl: 'https://apps.salla.sa',
+      demo: false,
       operator: { name: null, crNumber: null, address: null, email: null },
     });
   });

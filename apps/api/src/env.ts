@@ -164,6 +164,8 @@ export interface Config {
     phone: string | null;
     whatsapp: string | null;
     appStoreUrl: string;
+    /** The read-only demo is open (DEMO=1). */
+    demo: boolean;
     /** Who runs this deployment (OPERATOR_*); null when unset. */
     operator: {
       name: string | null;
@@ -308,6 +310,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       phone: env.SUPPORT_PHONE ?? null,
       whatsapp: env.SUPPORT_WHATSAPP ?? null,
       appStoreUrl: env.SALLA_APP_URL ?? 'https://apps.salla.sa',
+      demo: env.DEMO,
       operator: {
         name: env.OPERATOR_NAME ?? null,
         crNumber: env.OPERATOR_CR_NUMBER ?? null,

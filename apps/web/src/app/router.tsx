@@ -39,6 +39,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
       },
       {
+        path: paths.demo,
+        lazy: async () => ({ Component: (await import('./routes/demo')).DemoRoute }),
+      },
+      {
         path: paths.privacy,
         lazy: async () => ({ Component: (await import('./routes/legal')).PrivacyRoute }),
       },

@@ -70,6 +70,7 @@ describe('the read-only demo', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.merchantId).toBe(String(DEMO_MERCHANT_ID));
+    expect(res.json().data.readOnly).toBe(true);
   });
 
   test('every mutating route refuses a viewer with 403 READ_ONLY_DEMO, or gives it no more than no session at all', async () => {

@@ -21,6 +21,7 @@ const CONFIGURED = {
   phone: '+966 11 234 5678',
   whatsapp: '966501234567',
   appStoreUrl: 'https://apps.salla.sa/ar/app/123456',
+  demo: false,
   operator: { name: null, crNumber: null, address: null, email: null },
 } satisfies SupportContacts;
 

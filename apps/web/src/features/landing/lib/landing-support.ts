@@ -27,6 +27,7 @@ function read(): SupportContacts | null {
           phone: text(data.phone),
           whatsapp: text(data.whatsapp),
           appStoreUrl,
+          demo: data.demo === true,
           operator: {
             name: text(operator.name),
             crNumber: text(operator.crNumber),
