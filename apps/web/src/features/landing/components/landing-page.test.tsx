@@ -87,9 +87,7 @@ describe('landing page content', () => {
   test('links to other sites open in a new tab without a handle on this page', () => {
     const { container } = renderLanding();
     const external = [...container.querySelectorAll<HTMLAnchorElement>('a[href^="http"]')];
-    expect(external.map((a) => a.href)).toEqual(
-      expect.arrayContaining([`${SUPPORT.sallaSite}/`, CONFIGURED.appStoreUrl]),
-    );
+    expect(external.map((a) => a.href)).toEqual(expect.arrayContaining([CONFIGURED.appStoreUrl]));
     for (const anchor of external) {
       expect(anchor).toHaveAttribute('target', '_blank');
       expect(anchor.getAttribute('rel')).toContain('noopener');
@@ -112,14 +110,24 @@ describe('landing page content', () => {
       'href',
       '#subscription',
     );
+    // The read-only demo where it runs, else the sign-in page: never another site (decision 044).
     expect(screen.getByRole('link', { name: new RegExp(ar.hero.preview) })).toHaveAttribute(
       'href',
-      SUPPORT.sallaSite,
+      '/login',
     );
     expect(screen.getByText('500')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: ar.header.login })[0]).toHaveAttribute(
       'href',
       '/login',
+    );
+  });
+
+  test('with the demo running, "Preview the platform" opens the read-only demo', () => {
+    serveSupport({ ...CONFIGURED, demo: true });
+    renderLanding();
+    expect(screen.getByRole('link', { name: new RegExp(ar.hero.preview) })).toHaveAttribute(
+      'href',
+      '/demo',
     );
   });
 
