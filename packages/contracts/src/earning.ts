@@ -50,3 +50,39 @@ export function orderPoints(input: {
     points += perOrder.points;
   return points;
 }
+
+/**
+ * Points times a VIP tier's multiplier in percent, rounded down: the engine applies it to the
+ * order rule's points and to the points-per-riyal points separately (the fast path's SQL does
+ * the same), and so does the estimate below.
+ */
+export function tierMultiplied(points: number, pct: number): number {
+  return Math.floor((points * pct) / 100);
+}
+
+/**
+ * The store page's badge (docs/decisions/035): what an order of this spend and total earns under
+ * the store's order rules, times the signed-in shopper's tier multiplier (100 when unknown). The
+ * same sums and the same rounding as the engine (engine.service `orderRulePoints` and the tier
+ * step), so the badge never promises more than the engine credits. Caps per shopper, the
+ * monthly plan limit and a paused programme can only make the engine give less.
+ */
+export function earnEstimate(input: {
+  spendHalalas: number;
+  totalHalalas: number;
+  perAmount: AmountRate | null;
+  perOrder: OrderRate | null;
+  multiplierPct?: number;
+}): number {
+  const { spendHalalas, totalHalalas, perAmount, perOrder } = input;
+  const pct = input.multiplierPct && input.multiplierPct > 0 ? input.multiplierPct : 100;
+  const order =
+    perOrder && perOrder.points > 0 && totalHalalas >= perOrder.minOrderTotalHalalas
+      ? perOrder.points
+      : 0;
+  const amount =
+    perAmount && perAmount.points > 0 && totalHalalas >= perAmount.minOrderTotalHalalas
+      ? amountPoints(spendHalalas, perAmount)
+      : 0;
+  return tierMultiplied(order, pct) + tierMultiplied(amount, pct);
+}

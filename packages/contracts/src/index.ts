@@ -17,5 +17,6 @@ export * from './referrals.ts';
 export * from './customers.ts';
 export * from './tiers.ts';
 export * from './notifications.ts';
+export * from './widget.ts';
 export * from './public-api.ts';
 export * from './public.ts';

@@ -5,3 +5,4 @@
 export * from './earning.ts';
 export * from './order-status.ts';
 export * from './mobile-number.ts';
+export * from './widget-look.ts';

@@ -79,10 +79,26 @@ export type FreeProduct = z.infer<typeof FreeProductSchema>;
 export const RewardRequestSchema = z
   .strictObject({
     name: z.string().trim().min(REWARD_LIMITS.name.min).max(REWARD_LIMITS.name.max),
+    /** The English name; empty or null = the Arabic one on English pages and e-mails. */
+    nameEn: z
+      .string()
+      .trim()
+      .max(REWARD_LIMITS.name.max)
+      .nullable()
+      .default(null)
+      .transform((v) => v || null),
     type: RewardTypeSchema,
     pointsRequired: int(REWARD_LIMITS.pointsRequired.min, REWARD_LIMITS.pointsRequired.max),
     value: int(REWARD_LIMITS.value.min, REWARD_LIMITS.value.max).default(0),
     description: z.string().trim().max(REWARD_LIMITS.description.max).default(''),
+    /** The English description; empty or null = the Arabic one. */
+    descriptionEn: z
+      .string()
+      .trim()
+      .max(REWARD_LIMITS.description.max)
+      .nullable()
+      .default(null)
+      .transform((v) => v || null),
     isActive: z.boolean().default(true),
     /** null (or absent) = unlimited. */
     maxUsage: int(REWARD_LIMITS.maxUsage.min, REWARD_LIMITS.maxUsage.max).nullable().default(null),
@@ -138,10 +154,13 @@ export const RewardSchema = z.object({
    */
   _id: z.guid(),
   name: z.string(),
+  /** null = shown in Arabic on English pages too. */
+  nameEn: z.string().nullable().default(null),
   type: RewardTypeSchema,
   pointsRequired: z.number().int(),
   value: z.number().int(),
   description: z.string(),
+  descriptionEn: z.string().nullable().default(null),
   isActive: z.boolean(),
   maxUsage: z.number().int().nullable(),
   minOrderAmount: z.number().int(),

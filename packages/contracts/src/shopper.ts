@@ -216,7 +216,12 @@ export const CustomerLoyaltyDataSchema = z.object({
     mobile: z.string().nullable(),
     avatar: z.string().nullable(),
   }),
-  store: z.object({ name: z.string(), url: z.string().nullable() }),
+  /** `logo`: the store's logo when the merchant shows it in the widget (Growth), else null. */
+  store: z.object({
+    name: z.string(),
+    url: z.string().nullable(),
+    logo: z.string().nullable().optional(),
+  }),
   availablePoints: z.number().int().nonnegative(),
   /**
    * Points the shopper owes: orders cancelled or refunded after their points were spent, not
@@ -309,7 +314,8 @@ export type ProgrammeReward = z.infer<typeof ProgrammeRewardSchema>;
  * tiers and the referral gift. The same for everyone (cacheable): no shopper data at all.
  */
 export const StorefrontProgrammeSchema = z.object({
-  store: z.object({ name: z.string() }),
+  /** `logo`: the store's logo when the merchant shows it in the widget (Growth), else null. */
+  store: z.object({ name: z.string(), logo: z.string().nullable().optional() }),
   /** Whether points can be redeemed now, and why not. */
   programme: z.object({
     redeemable: z.boolean(),
@@ -329,6 +335,29 @@ export const StorefrontProgrammeSchema = z.object({
   referral: z
     .object({ participantReward: ReferralRewardSchema, referralReward: ReferralRewardSchema })
     .nullable(),
+  /**
+   * The order rules as the engine counts them (halalas), for the store page's earn badges
+   * (contracts `earnEstimate`, docs/decisions/035); null while the store earns nothing (paused,
+   * no subscription). Optional for answers cached before it existed.
+   */
+  earning: z
+    .object({
+      perAmount: z
+        .object({
+          points: z.number().int().positive(),
+          spendUnitHalalas: z.number().int().positive(),
+          minOrderTotalHalalas: z.number().int().nonnegative(),
+        })
+        .nullable(),
+      perOrder: z
+        .object({
+          points: z.number().int().positive(),
+          minOrderTotalHalalas: z.number().int().nonnegative(),
+        })
+        .nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type StorefrontProgramme = z.infer<typeof StorefrontProgrammeSchema>;
 export const StorefrontProgrammeResponseSchema = successEnvelope(StorefrontProgrammeSchema);

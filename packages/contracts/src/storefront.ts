@@ -82,6 +82,8 @@ export type WidgetMessage =
       merchantId: number;
       session: StorefrontSession;
       points: number | null;
+      /** The shopper's VIP tier earning multiplier in percent, when they have a tier. */
+      multiplierPct?: number;
     }
   /** The shopper left the loyalty page's session, or the API refused the token: forget it. */
   | { type: 'nuqat:logout'; merchantId: number }

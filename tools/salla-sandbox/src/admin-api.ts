@@ -6,7 +6,8 @@ import type { SandboxState } from './sandbox-state.ts';
 
 /** Salla's Admin API (/admin/v2/…): store info, orders, coupons; a bearer token names the store. */
 export function createAdminApi(state: SandboxState) {
-  const { stores, coupons, orders, stats, bearer, rateHeaders, couponModel } = state;
+  const { stores, coupons, orders, stats, bearer, rateHeaders, couponModel, appSettings, appId } =
+    state;
   return async function (req: IncomingMessage, res: ServerResponse, url: URL): Promise<unknown> {
     const path = url.pathname;
     const method = req.method ?? 'GET';
@@ -21,6 +22,36 @@ export function createAdminApi(state: SandboxState) {
           rateHeaders,
         );
       const store = stores.get(auth.merchantId)!;
+      // The app's settings in this store (reference §1.9): GET gives `{app_id, app_slug,
+      // settings}`, POST replaces the whole object (keys left out become null).
+      const appPath = /^\/admin\/v2\/apps\/([^/]+)\/settings$/.exec(path);
+      if (appPath && decodeURIComponent(appPath[1]!) === appId) {
+        if (method === 'GET')
+          return json(
+            res,
+            200,
+            {
+              status: 200,
+              success: true,
+              data: {
+                app_id: appId,
+                app_slug: appId,
+                settings: appSettings.get(store.merchantId) ?? {},
+              },
+            },
+            rateHeaders,
+          );
+        if (method === 'POST') {
+          const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+          appSettings.set(store.merchantId, body);
+          return json(
+            res,
+            200,
+            { status: 200, success: true, data: { app_id: appId, settings: body } },
+            rateHeaders,
+          );
+        }
+      }
       if (path === '/admin/v2/store/info' && method === 'GET') {
         return json(
           res,
@@ -38,6 +69,8 @@ export function createAdminApi(state: SandboxState) {
               status: 'active',
               currency: 'SAR',
               domain: store.domain,
+              // The store's logo, served by the sandbox itself.
+              avatar: `http://${req.headers.host}/__sandbox/logo/${store.merchantId}.svg`,
             },
           },
           rateHeaders,

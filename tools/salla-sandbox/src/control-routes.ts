@@ -85,7 +85,20 @@ export function createControlRoutes(state: SandboxState) {
         data: { cart: { id: body.merchantId, coupon: coupon.code, total: body.total } },
       });
     }
-    const storefront = /^\/storefront\/(\d+)$/.exec(path);
+    const logo = /^\/__sandbox\/logo\/(\d+)\.svg$/.exec(path);
+    if (logo && method === 'GET') {
+      const name = state.stores.get(Number(logo[1]))?.name ?? 'S';
+      res.writeHead(200, {
+        'content-type': 'image/svg+xml',
+        'cache-control': 'public, max-age=3600',
+      });
+      res.end(
+        `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#5d2e8c"/><circle cx="32" cy="32" r="17" fill="none" stroke="#fff" stroke-width="5"/><text x="32" y="39" font-size="20" font-family="sans-serif" font-weight="700" fill="#fff" text-anchor="middle">${name.slice(0, 1).replace(/[<&"]/g, '')}</text></svg>`,
+      );
+      return;
+    }
+    // The store's pages: the home page, a product page (/product/<n>) and the cart page (/cart).
+    const storefront = /^\/storefront\/(\d+)(?:\/(product)\/(\d+)|\/(cart))?\/?$/.exec(path);
     if (storefront && method === 'GET') {
       // ?lang=en for an English store; ?customer=<id>[&email=…&name=…&mobile=…] opens it signed
       // in (`email=` empty: a customer the store knows by mobile alone).
@@ -123,6 +136,15 @@ export function createControlRoutes(state: SandboxState) {
           loginModal: query.get('loginModal') !== '0',
           cart: query.get('cart') !== '0',
           couponRefusal: query.get('couponRefusal'),
+          view: storefront[2]
+            ? { kind: 'product', index: Number(storefront[3]) }
+            : storefront[4]
+              ? { kind: 'cart' }
+              : { kind: 'home' },
+          // ?theme=dark: a store whose theme is dark.
+          theme: query.get('theme') === 'dark' ? 'dark' : 'light',
+          // The app's public settings, as Twilight hands them to snippets (`app.<field>`).
+          app: state.appSettings.get(merchantId) ?? {},
         }),
       );
       return;

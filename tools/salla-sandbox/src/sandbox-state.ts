@@ -21,6 +21,8 @@ export function createSandboxState(options: SandboxOptions) {
     { merchantId: number; id: number; name: string; email: string }
   >();
   const coupons: SandboxCoupon[] = [];
+  /** Each store's settings of the app (reference §1.9), as `POST /apps/{app_id}/settings` left them. */
+  const appSettings = new Map<number, Record<string, unknown>>();
   const orders = new Map<string, Record<string, unknown>>();
   const faults: Fault[] = [];
   const stats = {
@@ -170,6 +172,7 @@ export function createSandboxState(options: SandboxOptions) {
     refreshTokens,
     customerTokens,
     coupons,
+    appSettings,
     orders,
     faults,
     stats,

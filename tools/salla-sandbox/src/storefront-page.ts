@@ -30,6 +30,9 @@ export interface StorefrontShopper {
 
 export type StorefrontLang = 'ar' | 'en';
 
+export type StorefrontView =
+  { kind: 'home' } | { kind: 'product'; index: number } | { kind: 'cart' };
+
 const TEXT = {
   ar: {
     demo: 'متجر تجريبي على سلة (Sandbox)',
@@ -59,6 +62,12 @@ const TEXT = {
     modalVerify: 'دخول',
     modalClose: 'إغلاق',
     modalWrong: 'رمز التحقق غير صحيح',
+    home: 'الرئيسية',
+    cartPage: 'سلة المشتريات',
+    cartEmpty: 'سلتك فارغة.',
+    total: 'الإجمالي',
+    checkout: 'إتمام الطلب',
+    about: 'منتج أصلي بجودة عالية، يُشحن خلال يومين إلى جميع مدن المملكة.',
     products: [
       ['عطر العود الملكي', 249],
       ['قهوة سعودية بالهيل', 59],
@@ -94,6 +103,12 @@ const TEXT = {
     modalVerify: 'Sign in',
     modalClose: 'Close',
     modalWrong: 'The access code is not correct',
+    home: 'Home',
+    cartPage: 'Shopping cart',
+    cartEmpty: 'Your cart is empty.',
+    total: 'Total',
+    checkout: 'Checkout',
+    about: 'Genuine, high-quality product, shipped within two days to every city in the Kingdom.',
     products: [
       ['Royal oud perfume', 249],
       ['Saudi coffee with cardamom', 59],
@@ -162,6 +177,12 @@ export function storefrontPage(input: {
   cart?: boolean;
   /** Every coupon the cart is asked to apply is refused with this reason. */
   couponRefusal?: string | null;
+  /** Which page of the store: the home page (default), a product's page, or the cart page. */
+  view?: StorefrontView;
+  /** The theme's look; default light. */
+  theme?: 'light' | 'dark';
+  /** The app's public settings (reference §4.1: `salla.config.get('app.<field>')`). */
+  app?: Record<string, unknown>;
 }): string {
   const { lang, merchantId } = input;
   const t = TEXT[lang];
@@ -186,42 +207,97 @@ export function storefrontPage(input: {
   });
   const guest = { id: GUEST_ID, type: 'guest', language_code: lang, currency_code: 'SAR' };
   const hues = [28, 200, 140, 330];
+  const view = input.view ?? { kind: 'home' };
+  const dark = input.theme === 'dark';
+  // Links keep the page's query (language, shopper, theme).
+  const keep = new URLSearchParams(input.search);
+  const href = (path: string) =>
+    esc(`/storefront/${merchantId}${path}${keep.toString() ? `?${keep.toString()}` : ''}`);
   const products = t.products
     .map(
       ([name, amount], i) => `<article class="card">
-      <div class="img" style="--h:${hues[i]}" aria-hidden="true"></div>
-      <h3>${esc(name)}</h3>
+      <a href="${href(`/product/${i}`)}" class="img" style="--h:${hues[i]}" aria-label="${esc(name)}"></a>
+      <h3><a href="${href(`/product/${i}`)}">${esc(name)}</a></h3>
       <p class="price"><bdi>${price.format(amount)}</bdi> ${t.currency}</p>
       <button type="button" data-product="${1_653_503_260 + i}" data-price="${amount}">${t.add}</button>
     </article>`,
     )
     .join('\n    ');
+  const shown = view.kind === 'product' ? t.products[view.index] : undefined;
+  // The product page's own product, as the page describes it to search engines (schema.org
+  // Product in JSON-LD): the snippet reads the viewed product's price from here, not from an
+  // event that also fires for sliders (reference §4.6).
+  const productLd = shown
+    ? `<script type="application/ld+json">${js({
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: shown[0],
+        sku: String(1_653_503_260 + (view as { index: number }).index),
+        offers: {
+          '@type': 'Offer',
+          price: shown[1].toFixed(2),
+          priceCurrency: 'SAR',
+          availability: 'https://schema.org/InStock',
+        },
+      })}</script>`
+    : '';
+  const body =
+    view.kind === 'product'
+      ? shown
+        ? `<article class="product">
+      <div class="img" style="--h:${hues[view.index]}" aria-hidden="true"></div>
+      <div class="info">
+        <h1>${esc(shown[0])}</h1>
+        <p class="price"><bdi>${price.format(shown[1])}</bdi> ${t.currency}</p>
+        <salla-add-product-button product-id="${1_653_503_260 + view.index}"><button type="button" class="primary" data-product="${1_653_503_260 + view.index}" data-price="${shown[1]}">${t.add}</button></salla-add-product-button>
+        <p class="about">${t.about}</p>
+      </div>
+    </article>`
+        : `<p>404</p>`
+      : view.kind === 'cart'
+        ? `<section class="hero"><h1>${t.cartPage}</h1><ul id="cart-lines"></ul><p class="total"><span>${t.total}</span> <strong id="cart-total"></strong></p><button type="button" class="primary">${t.checkout}</button></section>`
+        : `<section class="hero"><h1>${t.hero}</h1><p>${t.heroText}</p></section>
+  <section class="grid">
+    ${products}
+  </section>`;
 
   return `<!doctype html>
 <html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
 <head>
 <meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(input.storeName)} — ${t.title}</title>
+<title>${esc(shown ? shown[0] : input.storeName)} — ${t.title}</title>
+${productLd}
 <style>
   /* A theme's variables, as Salla themes define them: the snippet takes its colour from them. */
-  :root { --color-primary: #5d2e8c; --color-primary-reverse: #fff; }
-  body { margin: 0; font-family: system-ui, Tahoma, sans-serif; background: #f6f7f9; color: #111827; }
+  :root { --color-primary: ${dark ? '#8b5cf6' : '#5d2e8c'}; --color-primary-reverse: #fff; --bg: ${dark ? '#0b1020' : '#f6f7f9'}; --card: ${dark ? '#161b2e' : '#fff'}; --ink: ${dark ? '#e5e7eb' : '#111827'}; }
+  body { margin: 0; font-family: system-ui, Tahoma, sans-serif; background: var(--bg); color: var(--ink); }
+  a { color: inherit; }
   /* Themes style bare elements; the snippet's launcher and panel must not care. */
-  button { font: inherit; padding: 8px 14px; border-radius: 8px; border: 1px solid #cbd5e1; background: #fff; cursor: pointer; }
-  input { font: inherit; padding: 6px 10px; border-radius: 8px; border: 1px solid #cbd5e1; }
+  button { font: inherit; padding: 8px 14px; border-radius: 8px; border: 1px solid #cbd5e1; background: var(--card); color: inherit; cursor: pointer; }
+  .primary { background: var(--color-primary); color: var(--color-primary-reverse); border: 0; padding: 12px 20px; }
+  .product { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 24px; background: var(--card); border-radius: 16px; padding: 16px; }
+  .product h1 { margin: 0 0 8px; font-size: 24px; }
+  .product .price { font-size: 22px; font-weight: 700; margin: 0 0 12px; }
+  .product .info { display: flex; flex-direction: column; align-items: flex-start; gap: 8px; }
+  .product .about { opacity: .8; line-height: 1.6; }
+  @media (max-width: 640px) { .product { grid-template-columns: 1fr; } }
+  #cart-lines { padding-inline-start: 20px; }
+  .total { display: flex; gap: 8px; font-size: 18px; }
+  nav { display: flex; gap: 12px; }
+  input { font: inherit; padding: 6px 10px; border-radius: 8px; border: 1px solid #cbd5e1; background: var(--card); color: inherit; }
   header { display: flex; flex-wrap: wrap; gap: 8px; justify-content: space-between; align-items: center; padding: 12px 20px; background: var(--color-primary); color: var(--color-primary-reverse); }
   header a { color: inherit; }
   header small { opacity: .85; }
   main { max-width: 1040px; margin: 0 auto; padding: 16px 16px 96px; }
-  .hero { padding: 24px; border-radius: 16px; background: #fff; margin-block-end: 16px; }
+  .hero { padding: 24px; border-radius: 16px; background: var(--card); margin-block-end: 16px; }
   .hero h1 { margin: 0 0 4px; font-size: 24px; }
   .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 16px; }
-  .card { background: #fff; border-radius: 16px; padding: 12px; display: flex; flex-direction: column; gap: 6px; }
+  .card { background: var(--card); border-radius: 16px; padding: 12px; display: flex; flex-direction: column; gap: 6px; }
   .card h3 { margin: 0; font-size: 16px; }
   .card .price { margin: 0; font-weight: 700; }
   .img { aspect-ratio: 4 / 3; border-radius: 12px; background: linear-gradient(135deg, hsl(var(--h) 70% 82%), hsl(var(--h) 60% 62%)); }
   /* Kept to the inline-start side, clear of the snippet's desktop panel in the other corner. */
-  .shopper { max-width: 520px; margin-block-start: 24px; padding: 16px; border: 1px dashed #94a3b8; border-radius: 16px; background: #fff; }
+  .shopper { max-width: 520px; margin-block-start: 24px; padding: 16px; border: 1px dashed #94a3b8; border-radius: 16px; background: var(--card); }
   .shopper form { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; }
   .shopper label { display: flex; flex-direction: column; gap: 4px; font-size: 14px; }
   .cart { margin: 0; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; font-size: 14px; }
@@ -238,16 +314,14 @@ export function storefrontPage(input: {
 </head>
 <body>
 <header>
-  <strong>${esc(input.storeName)}</strong>
+  <strong><a href="${href('')}">${esc(input.storeName)}</a></strong>
   <small>${t.demo}</small>
+  <nav><a href="${href('')}">${t.home}</a><a href="${href('/cart')}">${t.cartPage}</a></nav>
   ${input.cart === false ? '' : `<p id="cart" role="status" class="cart"></p>`}
   <a href="?${esc(other.toString())}" lang="${t.other.href}">${t.other.label}</a>
 </header>
 <main>
-  <section class="hero"><h1>${t.hero}</h1><p>${t.heroText}</p></section>
-  <section class="grid">
-    ${products}
-  </section>
+  ${body}
   <section class="shopper" aria-labelledby="shopper-title">
     <h2 id="shopper-title">${t.login}</h2>
     <p id="who" role="status"></p>
@@ -269,6 +343,7 @@ export function storefrontPage(input: {
   const state = {
     store: { id: ${merchantId}, name: ${js(input.storeName)}, currency: 'SAR' },
     user: ${input.shopper ? js(user(input.shopper)) : 'guest()'},
+    app: ${js(input.app ?? {})},
   };
   let token = ${js(input.token)};
   const sandbox = (window.__sallaSandbox = { tokenReads: 0 });
@@ -312,6 +387,15 @@ export function storefrontPage(input: {
   const totalOf = (cart) => cart.items.reduce((sum, price) => sum + price, 0);
   const money = new Intl.NumberFormat(LANG === 'ar' ? 'ar-SA' : 'en-SA');
   const renderCart = (cart) => {
+    const lines = document.getElementById('cart-lines');
+    if (lines) {
+      lines.replaceChildren(...cart.items.map((amount) => {
+        const li = document.createElement('li');
+        li.textContent = money.format(amount) + ' ' + T.currency;
+        return li;
+      }));
+      document.getElementById('cart-total').textContent = money.format(totalOf(cart)) + ' ' + T.currency;
+    }
     const box = document.getElementById('cart');
     if (!box) return;
     box.textContent = T.cart + ' (' + money.format(cart.items.length) + '): ' + money.format(totalOf(cart)) + ' ' + T.currency;
@@ -368,6 +452,8 @@ export function storefrontPage(input: {
       return { status: 200, success: true, data: summary(cart) };
     },
     getCurrentCartId: async () => ${merchantId},
+    // The cart with its total, as cart::updated carries it (reference §4.6).
+    details: async () => ({ status: 200, success: true, data: { cart: summary(readCart()) } }),
   };
 
   window.salla = window.Salla = {

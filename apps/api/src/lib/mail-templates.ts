@@ -26,14 +26,42 @@ export interface MailLink {
 
 type MailLine = string | MailLink;
 
+/**
+ * A store's e-mail to its shoppers wears the store's name (decision 034): its logo and accent
+ * colour in the header; the sender's display name and Reply-To are set on the message.
+ */
+export interface MailBrand {
+  name: string;
+  /** An http(s) image address, or null. */
+  logo: string | null;
+  /** `#rrggbb`, or null for Nuqat's own. */
+  accent: string | null;
+}
+
+const MAIL_ACCENT = '#0d6d62';
+
+function brandHeader(brand: MailBrand): string {
+  const accent = /^#[0-9a-fA-F]{6}$/.test(brand.accent ?? '') ? brand.accent! : MAIL_ACCENT;
+  const logo =
+    brand.logo && /^https?:\/\//.test(brand.logo)
+      ? `<img src="${escapeHtml(brand.logo)}" width="44" height="44" alt="" style="width:44px;height:44px;border-radius:10px;object-fit:contain;vertical-align:middle">`
+      : '';
+  return `<div data-mail-header style="border-top:6px solid ${accent};padding:16px 0 12px;border-bottom:1px solid #e5e7eb;display:flex;align-items:center;gap:12px">${logo}<strong dir="auto" style="font-size:18px;color:${accent}">${escapeHtml(brand.name)}</strong></div>`;
+}
+
 export function bilingual(parts: {
   ar: MailLine[];
   en: MailLine[];
   code?: string;
   link?: { href: string; ar: string; en: string };
   first?: Language;
-  /** Small print under both blocks (who sends it, how to stop it), with an optional link. */
-  footer?: { lines: string[]; link?: { href: string; label: string } };
+  /**
+   * Small print under both blocks (who sends it, how to stop it), each language in its own
+   * block and direction, with an optional link named in both.
+   */
+  footer?: { ar: string[]; en: string[]; link?: { href: string; ar: string; en: string } };
+  /** The store's header (logo, name, accent colour); none for Nuqat's own mails. */
+  brand?: MailBrand;
 }): {
   text: string;
   html: string;
@@ -48,11 +76,14 @@ export function bilingual(parts: {
     linkText(parts.link?.[lang] ?? ''),
   ];
   const order: Language[] = parts.first === 'en' ? ['en', 'ar'] : ['ar', 'en'];
-  const footerText = parts.footer
+  const footer = parts.footer;
+  const footerText = footer
     ? [
         '—',
-        ...parts.footer.lines,
-        ...(parts.footer.link ? [`${parts.footer.link.label}: ${parts.footer.link.href}`] : []),
+        ...order.flatMap((lang) => [
+          ...footer[lang],
+          ...(footer.link ? [`${footer.link[lang]}: ${footer.link.href}`] : []),
+        ]),
       ]
     : [];
   const text = [
@@ -77,16 +108,21 @@ export function bilingual(parts: {
       .join(
         '',
       )}${codeHtml}${linkHtml(lang === 'ar' ? (parts.link?.ar ?? '') : (parts.link?.en ?? ''))}</div>`;
-  const footerHtml = parts.footer
-    ? `<hr><div style="color:#6b7280;font-size:12px">${parts.footer.lines
-        .map((l) => `<p style="margin:0 0 4px">${escapeHtml(l)}</p>`)
-        .join('')}${
-        parts.footer.link
-          ? `<p style="margin:0"><a href="${escapeHtml(parts.footer.link.href)}" style="color:#6b7280">${escapeHtml(parts.footer.link.label)}</a></p>`
-          : ''
-      }</div>`
-    : '';
-  const html = `<!doctype html><html lang="${order[0]}" dir="${order[0] === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:Tahoma,Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto">${block(order[0]!, parts[order[0]!])}<hr>${block(order[1]!, parts[order[1]!])}${footerHtml}<p style="color:#6b7280;font-size:12px">نقاط | Nuqat</p></body></html>`;
+  // Each language's small print in its own block and direction, so neither reorders the other.
+  const footerBlock = (lang: Language) =>
+    footer
+      ? `<div data-mail-footer="${lang}" lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}" style="text-align:start;color:#6b7280;font-size:12px;padding:4px 0">${footer[
+          lang
+        ]
+          .map((l) => `<p style="margin:0 0 4px">${escapeHtml(l)}</p>`)
+          .join('')}${
+          footer.link
+            ? `<p style="margin:0"><a href="${escapeHtml(footer.link.href)}" style="color:#6b7280">${escapeHtml(footer.link[lang])}</a></p>`
+            : ''
+        }</div>`
+      : '';
+  const footerHtml = footer ? `<hr>${order.map(footerBlock).join('')}` : '';
+  const html = `<!doctype html><html lang="${order[0]}" dir="${order[0] === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:Tahoma,Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto">${parts.brand ? brandHeader(parts.brand) : ''}${block(order[0]!, parts[order[0]!])}<hr>${block(order[1]!, parts[order[1]!])}${footerHtml}<p style="color:#6b7280;font-size:12px"><span lang="ar" dir="rtl">نقاط</span> | <span lang="en" dir="ltr">Nuqat</span></p></body></html>`;
   return { text, html };
 }
 
@@ -189,9 +225,12 @@ export function shopperCodeMail(input: {
   storeName: string;
   code: string;
   lang: Language;
+  /** The store's look and Reply-To (decision 034); absent: Nuqat's plain mail. */
+  brand?: MailBrand & { replyTo: string | null };
 }): MailMessage {
   return {
     to: input.to,
+    ...storeSender(input.brand),
     subject:
       input.lang === 'en'
         ? `Your ${input.storeName} loyalty sign-in code | رمز الدخول إلى برنامج الولاء`
@@ -209,8 +248,24 @@ export function shopperCodeMail(input: {
       ],
       code: input.code,
       first: input.lang,
+      footer: {
+        ar: [`وصلتك هذه الرسالة لأنك طلبت رمز دخول إلى برنامج الولاء في ${input.storeName}.`],
+        en: [
+          // The store's name isolated, so an Arabic name does not pull the sentence around it.
+          `You receive this e-mail because you asked for a sign-in code to \u2068${input.storeName}\u2069's loyalty programme.`,
+        ],
+      },
+      ...(input.brand ? { brand: input.brand } : {}),
     }),
   };
+}
+
+/** The sender's display name and Reply-To of a store's mail; the address stays Nuqat's. */
+export function storeSender(
+  brand: { name: string; replyTo: string | null } | undefined,
+): Pick<MailMessage, 'fromName' | 'replyTo'> {
+  if (!brand) return {};
+  return { fromName: brand.name, ...(brand.replyTo ? { replyTo: brand.replyTo } : {}) };
 }
 
 export function couponIssuedMail(input: {

@@ -13,6 +13,21 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
+  /** The sender's display name (a store's name); the address stays MAIL_FROM's. */
+  fromName?: string;
+  /** Where replies go (a store's contact e-mail). */
+  replyTo?: string;
+}
+
+/** MAIL_FROM's address (`Name <address>` or a bare address). */
+export function fromAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/** Nodemailer's fields for a message: MAIL_FROM's address under the message's display name. */
+function envelope(from: string, message: MailMessage) {
+  const { fromName, ...rest } = message;
+  return { ...rest, from: fromName ? { name: fromName, address: fromAddress(from) } : from };
 }
 
 /** Logs name the recipient's domain only: an address is personal data (decision 023). */
@@ -38,7 +53,7 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        const info = await transport.sendMail({ from: options.from, ...message });
+        const info = await transport.sendMail(envelope(options.from, message));
         logger.info({ toDomain: domainOf(message.to), messageId: info.messageId }, 'mail sent');
       },
       close: () => transport.close(),
@@ -51,7 +66,7 @@ export function createMailer(options: {
   });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(envelope(options.from, message));
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(
         options.outboxDir,

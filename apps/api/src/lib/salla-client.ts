@@ -21,6 +21,8 @@ export interface SallaStoreInfo {
   email: string | null;
   domain: string | null;
   plan: string | null;
+  /** The store's logo (https), when it has one. */
+  avatar: string | null;
 }
 
 export interface SallaTokens {
@@ -132,7 +134,36 @@ export function createSallaClient(options: SallaClientOptions) {
         email: typeof d.email === 'string' ? d.email : null,
         domain: typeof d.domain === 'string' ? d.domain : null,
         plan: typeof d.plan === 'string' ? d.plan : null,
+        avatar: typeof d.avatar === 'string' && /^https?:\/\//.test(d.avatar) ? d.avatar : null,
       };
+    },
+
+    /**
+     * The app's settings in this store (reference §1.9): `GET /apps/{app_id}/settings`.
+     */
+    async getAppSettings(accessToken: string, appId: string): Promise<Record<string, unknown>> {
+      const body = await request<{ data?: { settings?: Record<string, unknown> } }>(
+        `${options.apiBase}/apps/${encodeURIComponent(appId)}/settings`,
+        { method: 'GET', token: accessToken },
+      );
+      const settings = body.data?.settings;
+      return settings && typeof settings === 'object' ? settings : {};
+    },
+
+    /**
+     * `POST /apps/{app_id}/settings` replaces the whole object (omitted keys become null): the
+     * caller reads, merges and writes (reference §1.9).
+     */
+    async setAppSettings(
+      accessToken: string,
+      appId: string,
+      settings: Record<string, unknown>,
+    ): Promise<void> {
+      await request(`${options.apiBase}/apps/${encodeURIComponent(appId)}/settings`, {
+        method: 'POST',
+        token: accessToken,
+        json: settings,
+      });
     },
 
     /** `GET /orders/{order}`: the order model's `data`, unparsed (salla/ reads what it needs). */

@@ -19,7 +19,8 @@ export async function registerHttpDefaults(server: FastifyInstance, config: Conf
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Store logos come from Salla (https); the demo's sandbox serves them itself, over http.
+        imgSrc: ["'self'", 'data:', 'https:', new URL(config.salla.apiBase).origin],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

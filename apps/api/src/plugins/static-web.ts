@@ -28,6 +28,8 @@ export async function registerStaticWeb(
     globIgnore: [
       'snippet.js',
       'snippet.js.*',
+      'snippet-earn.js',
+      'snippet-earn.js.*',
       'loyalty.html',
       'loyalty.html.*',
       'embedded.html',

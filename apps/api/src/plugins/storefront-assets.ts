@@ -81,6 +81,19 @@ export function registerStorefrontAssets(
     });
   }
 
+  // The store page's earn badges (decision 035): loaded by the snippet on a product or cart page.
+  const earnFile = path.join(options.webDistDir, 'snippet-earn.js');
+  if (existsSync(earnFile)) {
+    const earn = precompress(readFileSync(earnFile, 'utf8'));
+    app.get('/snippet-earn.js', { schema: { hide: true } }, (request, reply) => {
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .header('cross-origin-resource-policy', 'cross-origin');
+      return sendPrecompressed(request, reply, earn);
+    });
+  }
+
   if (existsSync(pageFile)) {
     const page = readFileSync(pageFile, 'utf8');
     // One compressed copy per store origin (and one for none), not one per request.

@@ -296,7 +296,9 @@ describe('preferences', () => {
     await user.click(screen.getByRole('switch', { name: 'الوضع الداكن' }));
     expect(localStorage.getItem(STORAGE_KEYS.darkMode)).toBe('true');
 
-    await user.click(screen.getByRole('radio', { name: 'English' }));
+    // The preferences' language (the widget's preview has an English choice of its own).
+    const preferences = document.getElementById('settings-preferences')!;
+    await user.click(within(preferences).getByRole('radio', { name: 'English' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
   });

@@ -12,6 +12,7 @@ import arLoyalty from '../locales/ar/loyalty.json';
 import arMerchant from '../locales/ar/merchant.json';
 import arNotifications from '../locales/ar/notifications.json';
 import arRewards from '../locales/ar/rewards.json';
+import arWidget from '../locales/ar/widget.json';
 import arReferrals from '../locales/ar/referrals.json';
 import arTiers from '../locales/ar/tiers.json';
 import enAnalytics from '../locales/en/analytics.json';
@@ -25,6 +26,7 @@ import enLoyalty from '../locales/en/loyalty.json';
 import enMerchant from '../locales/en/merchant.json';
 import enNotifications from '../locales/en/notifications.json';
 import enRewards from '../locales/en/rewards.json';
+import enWidget from '../locales/en/widget.json';
 import enReferrals from '../locales/en/referrals.json';
 import enTiers from '../locales/en/tiers.json';
 import { applyLanguage, readStoredLanguage, saveLanguage } from './preferences';
@@ -42,6 +44,7 @@ export const NAMESPACES = [
   'customers',
   'notifications',
   'tiers',
+  'widget',
   'developers',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -68,6 +71,7 @@ export const resources = {
     landing: arLanding,
     loyalty: arLoyalty,
     rewards: arRewards,
+    widget: arWidget,
     referrals: arReferrals,
     analytics: arAnalytics,
     coupons: arCoupons,
@@ -83,6 +87,7 @@ export const resources = {
     landing: enLanding,
     loyalty: enLoyalty,
     rewards: enRewards,
+    widget: enWidget,
     referrals: enReferrals,
     analytics: enAnalytics,
     coupons: enCoupons,

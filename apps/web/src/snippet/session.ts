@@ -7,6 +7,8 @@ import {
 /** The shopper token as the snippet keeps it, with the balance the launcher shows. */
 export interface KeptSession extends StorefrontSession {
   points: number | null;
+  /** The shopper's tier multiplier (percent), for the earn badges; absent outside a tier. */
+  multiplierPct?: number;
 }
 
 /**

@@ -134,7 +134,10 @@ test('the launcher creates the loyalty iframe only when the shopper opens it', a
 
   launcher.click();
   const frame = page.frame()!;
-  expect(frame.src).toBe(`${NUQAT}/customerloyaltysalla?merchantId=${MERCHANT}&lang=ar`);
+  // The store page's look (light: its body has no dark background) and no theme colour here.
+  expect(frame.src).toBe(
+    `${NUQAT}/customerloyaltysalla?merchantId=${MERCHANT}&lang=ar&dark=0&accent=`,
+  );
   expect(frame.title).toBeTruthy();
   expect(frame.getAttribute('allow')).toBe('clipboard-write');
   expect(launcher).toHaveAttribute('aria-expanded', 'true');

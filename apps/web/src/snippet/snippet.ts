@@ -3,6 +3,8 @@ import {
   type CouponOutcome,
   type ParentMessage,
 } from '@nuqat/contracts/storefront';
+import { readStoreWidget, WIDGET_APP_SETTING } from '@nuqat/contracts/plain';
+import type { EarnContext, EarnStart } from './earn';
 import { createPanel, type Panel } from './panel';
 import { keepReferral } from './referral';
 import { sessionKeeper } from './session';
@@ -55,6 +57,24 @@ export function startSnippet({ origin, win = window, signal }: SnippetOptions): 
   }
   const listen = { signal };
   const ref = keepReferral(win);
+  // The merchant's look and badges, from the app's public Salla setting: no request (decision 034).
+  const widget = readStoreWidget(salla.config.get(`app.${WIDGET_APP_SETTING}`));
+  const lang = readLang(salla, doc);
+  const accent = widget.accent ?? 'var(--color-primary,#004956)';
+
+  // A product page: the badge's box goes in now, while the page is being parsed, empty and one
+  // line high, so that filling it in later moves nothing (decision 035).
+  const buy = widget.nudge.product ? doc.querySelector('salla-add-product-button') : null;
+  let badge: HTMLElement | undefined;
+  if (buy) {
+    badge = doc.createElement('div');
+    badge.style.cssText = 'margin:8px 0;height:32px;visibility:hidden';
+    if (widget.nudge.placement === 'button') buy.after(badge);
+    else buy.before(badge);
+  }
+  const onCart = widget.nudge.cart && /\/cart$/.test(win.location.pathname);
+  /** Refreshes the badges once snippet-earn.js has loaded. */
+  let earn = () => {};
 
   let merchantId = 0;
   let ui: Panel | undefined;
@@ -158,11 +178,18 @@ export function startSnippet({ origin, win = window, signal }: SnippetOptions): 
     keeper = sessionKeeper(win, id);
     const customer = readCustomer(salla);
     shopperId = customer?.id ?? 0;
-    const lang = readLang(salla, doc);
+    // The panel follows the store, not the phone: the page's own light or dark look, unless the
+    // merchant chose one; the loyalty page inside takes the same look and accent.
+    const dark = widget.panel === 'dark' || (widget.panel === 'store' && isDark(win, doc));
+    const colour =
+      widget.accent ?? getComputedStyle(doc.documentElement).getPropertyValue('--color-primary');
     ui = createPanel(doc, {
-      src: `${nuqat}/customerloyaltysalla?merchantId=${id}&lang=${lang}`,
+      src: `${nuqat}/customerloyaltysalla?merchantId=${id}&lang=${lang}&dark=${+dark}&accent=${encodeURIComponent(colour)}`,
       lang,
       dir: readDir(doc, lang),
+      widget,
+      dark,
+      accent,
     });
     const { host, launcher, panel, close } = ui;
     toggle = (open: boolean) => {
@@ -177,6 +204,25 @@ export function startSnippet({ origin, win = window, signal }: SnippetOptions): 
       if (event.key === 'Escape') toggle(false);
     };
     ui.points(current()?.points ?? null);
+    // The badges' code and figures load only on a page that shows one (decision 035).
+    if (badge || onCart) {
+      const script = doc.createElement('script');
+      script.src = `${nuqat}/snippet-earn.js`;
+      script.onload = () => {
+        const context: EarnContext = {
+          api: `${nuqat}/api/storefront/${id}/programme?lang=${lang}`,
+          lang,
+          badge,
+          cart: onCart,
+          accent,
+          host,
+          widget,
+          kept: current,
+        };
+        earn = (win as Window & { nuqatEarn?: EarnStart }).nuqatEarn?.(context) ?? earn;
+      };
+      doc.body.append(script);
+    }
 
     win.addEventListener(
       'message',
@@ -214,8 +260,13 @@ export function startSnippet({ origin, win = window, signal }: SnippetOptions): 
           case 'nuqat:session':
             // Kept only for the customer the store has signed in: bound to both.
             if (String(readCustomer(salla)?.id ?? '') === data.session.customerId) {
-              keeper!.write({ ...data.session, points: data.points });
+              keeper!.write({
+                ...data.session,
+                points: data.points,
+                multiplierPct: data.multiplierPct,
+              });
               ui!.points(data.points);
+              earn();
             }
             break;
           case 'nuqat:logout':
@@ -270,3 +321,12 @@ export function startSnippet({ origin, win = window, signal }: SnippetOptions): 
   if (salla.onReady) salla.onReady(boot);
   else boot();
 }
+
+/**
+ * Whether the store page looks dark: its body's own background (`rgb(r, g, b)` from
+ * getComputedStyle; a transparent or see-through one reads light), not the phone's scheme.
+ */
+export const isDark = (win: Window, doc: Document): boolean => {
+  const c = win.getComputedStyle(doc.body).backgroundColor.match(/\d+/g) ?? [];
+  return c.length === 3 && +c[0]! + +c[1]! + +c[2]! < 300;
+};

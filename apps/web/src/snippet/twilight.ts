@@ -20,7 +20,7 @@ export interface Twilight {
     };
   };
   /** Absent on a page without a cart, or on an old theme. */
-  cart?: { addCoupon?: (code: string) => unknown };
+  cart?: { addCoupon?: (code: string) => unknown; details?: () => unknown };
 }
 
 /** The theme's login web component (§4.5), when the theme has one. */

@@ -48,6 +48,8 @@ import {
   type Tier,
   type TiersConfig,
   type TiersPreview,
+  WIDGET_DEFAULTS,
+  type WidgetState,
 } from '@nuqat/contracts';
 import { http, HttpResponse } from 'msw';
 
@@ -444,12 +446,29 @@ export function notificationSummaryBody(
   });
 }
 
+/** GET /api/merchants/widget: a store's widget at its defaults, published (issue 26). */
+export function widgetStateBody(overrides: Partial<WidgetState> = {}) {
+  return {
+    success: true,
+    data: {
+      settings: WIDGET_DEFAULTS,
+      plan: 'growth',
+      storeName: 'متجر التجربة',
+      logo: null,
+      published: true,
+      ...overrides,
+    } satisfies WidgetState,
+  };
+}
+
 /**
- * What /settings loads for its «رسائل العملاء» section (every template on, nothing sent yet) and
- * its developers section (a Starter store: the Growth offer, issue 31).
+ * What /settings loads for its «رسائل العملاء» section (every template on, nothing sent yet), its
+ * widget section (the defaults, issue 26) and its developers section (a Starter store: the Growth
+ * offer, issue 31).
  */
 export function notificationHandlers() {
   return [
+    http.get('/api/merchants/widget', () => HttpResponse.json(widgetStateBody())),
     http.get('/api/notifications/settings', () => HttpResponse.json(notificationSettingsBody())),
     http.get('/api/notifications/summary', () => HttpResponse.json(notificationSummaryBody())),
     http.get('/api/merchants/api-keys', () =>

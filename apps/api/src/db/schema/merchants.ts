@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { WidgetSettings } from '@nuqat/contracts';
 import {
   bigint,
   boolean,
   check,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -74,6 +76,16 @@ export const merchants = pgTable(
     /** The install's owner profile (user info) still to fetch: the next try, and tries so far. */
     profileFetchNextAt: timestamp('profile_fetch_next_at', { withTimezone: true }),
     profileFetchAttempts: integer('profile_fetch_attempts').notNull().default(0),
+    /** The storefront widget's look and earn badges (decision 034); null = the defaults. */
+    widget: jsonb('widget').$type<WidgetSettings>(),
+    /**
+     * When the widget last reached the store page (Salla's public app setting); null while a
+     * save is still to be published there (retried by the next save or the Salla jobs).
+     */
+    widgetPublishedAt: timestamp('widget_published_at', { withTimezone: true }),
+    /** From Salla's store info: the store's logo (`avatar`) and contact e-mail. */
+    storeLogoUrl: text('store_logo_url'),
+    storeContactEmail: text('store_contact_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -94,11 +94,15 @@ export const rewards = pgTable(
       .references(() => merchants.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull().defaultRandom(),
     name: text('name').notNull(),
+    /** The English name; null = the Arabic one (shown left-to-right-safe, decision 035). */
+    nameEn: text('name_en'),
     type: text('type', { enum: REWARD_TYPES }).notNull(),
     pointsRequired: integer('points_required').notNull(),
     /** SAR for fixed_discount and cashback, percent for percentage_discount, 0 otherwise. */
     value: integer('value').notNull().default(0),
     description: text('description').notNull().default(''),
+    /** The English description; null = the Arabic one. */
+    descriptionEn: text('description_en'),
     isActive: boolean('is_active').notNull().default(true),
     /** Total redemptions allowed; null = unlimited. */
     maxUsage: integer('max_usage'),

@@ -1,3 +1,4 @@
+import { formatWait } from '@nuqat/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AUTH_RATE_LIMITS } from './auth.service.ts';
@@ -247,7 +248,7 @@ describe('rate limits', () => {
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBe(1);
     expect(body.retryAfter).toBe(retryAfter);
-    expect(body.message).toContain(String(retryAfter));
+    expect(body.message).toContain(formatWait(retryAfter, 'ar'));
     await sleep(retryAfter * 1000 + 150);
     expect((await login(email, password)).res.statusCode).toBe(200);
     // The success ended the streak: the next failures are free again.

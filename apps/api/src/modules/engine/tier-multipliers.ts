@@ -1,3 +1,5 @@
+import { tierMultiplied } from '@nuqat/contracts';
+
 /**
  * What a customer's VIP tier does to the points they earn (docs/decisions/024): each tier's
  * earning multiplier and birthday multiplier, in percent. Empty when the store has no tiers
@@ -15,10 +17,11 @@ export function birthdayMultiplier(multipliers: TierMultipliers, tierId: string 
   return (tierId && multipliers.get(tierId)?.birthdayMultiplierPct) || 100;
 }
 
-/** Points times a multiplier in percent, rounded down (the fast path's SQL does the same). */
-export function multiplied(points: number, pct: number): number {
-  return Math.floor((points * pct) / 100);
-}
+/**
+ * Points times a multiplier in percent, rounded down (the fast path's SQL does the same): the
+ * shared rounding of contracts/earning.ts, which the store page's earn badge uses too.
+ */
+export const multiplied = tierMultiplied;
 
 /** The multipliers as the fast path's SQL function reads them (tier id → percent). */
 export function multipliersForSql(multipliers: TierMultipliers): Record<string, number> {

@@ -32,3 +32,6 @@ export type {
   SealedTokens,
   SubscriptionChange,
 } from './store-operations.repository.ts';
+export { widgetRoutes } from './widget.routes.ts';
+export { createWidgetService, storeWidget, widgetOf } from './widget.service.ts';
+export type { WidgetService } from './widget.service.ts';

@@ -60,7 +60,9 @@ export const recordAuthorization = (
   });
 
 /** The store as Salla describes it; the profile fetch is done. */
-export type ProfileChange = Partial<Pick<NewMerchantRow, 'storeName' | 'storeUrl' | 'email'>>;
+export type ProfileChange = Partial<
+  Pick<NewMerchantRow, 'storeName' | 'storeUrl' | 'email' | 'storeLogoUrl' | 'storeContactEmail'>
+>;
 
 export const saveProfile = (db: Executor, merchantId: number, change: ProfileChange) =>
   update(db, merchantId, { ...change, profileFetchNextAt: null });

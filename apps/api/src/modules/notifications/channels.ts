@@ -13,7 +13,13 @@ export interface NotificationRecipient {
 /** One notification ready to go out, whatever the channel. */
 export interface OutgoingNotification {
   content: NotificationContent;
-  store: { name: string; url: string | null };
+  store: {
+    name: string;
+    url: string | null;
+    logo?: string | null;
+    accent?: string | null;
+    replyTo?: string | null;
+  };
   recipient: NotificationRecipient;
   /** The store's one-click unsubscribe for this customer; null in the merchant's test. */
   unsubscribe: { url: string; mailto?: string } | null;

@@ -1,5 +1,5 @@
 import type { Language } from '@nuqat/contracts';
-import { bilingual } from '../../lib/mail-templates.ts';
+import { bilingual, storeSender, type MailBrand } from '../../lib/mail-templates.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import type { NotificationContent } from './notification-payloads.ts';
 
@@ -59,7 +59,15 @@ const multiplierText = (m: number) => `×${numbers.format(m)}`;
 export interface NotificationMailInput {
   to: string;
   content: NotificationContent;
-  store: { name: string; url: string | null };
+  store: {
+    name: string;
+    url: string | null;
+    /** The store's look in the header (decision 034); absent: none. */
+    logo?: string | null;
+    accent?: string | null;
+    /** The store's contact e-mail, for Reply-To. */
+    replyTo?: string | null;
+  };
   lang: Language;
   /** The store's one-click unsubscribe (absent in the merchant's own test mail). */
   unsubscribe: { url: string; mailto?: string } | null;
@@ -189,13 +197,16 @@ export function notificationMail(input: NotificationMailInput): MailMessage {
       ? { link: { href: input.store.url, ar: `تسوّق في ${store}`, en: `Shop at ${store}` } }
       : {}),
     first: input.lang,
+    brand: {
+      name: store,
+      logo: input.store.logo ?? null,
+      accent: input.store.accent ?? null,
+    } satisfies MailBrand,
     footer: {
-      lines: [
-        `تصلك هذه الرسالة لأنك من عملاء ${store} في برنامج النقاط.`,
-        `You receive this email as a customer of ${store}'s points programme.`,
-      ],
+      ar: [`تصلك هذه الرسالة لأنك من عملاء ${store} في برنامج النقاط.`],
+      en: [`You receive this email as a customer of \u2068${store}\u2069's points programme.`],
       ...(input.unsubscribe
-        ? { link: { href: input.unsubscribe.url, label: 'إلغاء الاشتراك | Unsubscribe' } }
+        ? { link: { href: input.unsubscribe.url, ar: 'إلغاء الاشتراك', en: 'Unsubscribe' } }
         : {}),
     },
   });
@@ -208,6 +219,7 @@ export function notificationMail(input: NotificationMailInput): MailMessage {
   }
   return {
     to: input.to,
+    ...storeSender({ name: store, replyTo: input.store.replyTo ?? null }),
     subject,
     ...body,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),

@@ -27,6 +27,7 @@ import {
 import { countOutboxByKind, skipPendingForCustomer } from './notifications.repository.ts';
 import { createOutboxWorker, enqueueNotification } from './outbox.ts';
 import { readUnsubscribeToken, unsubscribePage, type UnsubscribePageState } from './unsubscribe.ts';
+import { storeMailBrand } from '../../lib/mail-brand.ts';
 
 /**
  * Notifications to a store's customers (docs/decisions/023): the merchant's switches and figures,
@@ -132,7 +133,7 @@ export function createNotificationsService(
     try {
       await channel.send({
         content: { kind, payload: SAMPLE_CONTENT[kind] } as NotificationContent,
-        store: { name: merchant.storeName, url: merchant.storeUrl },
+        store: storeMailBrand(merchant),
         recipient: { email: merchant.email, mobile: null, language: lang },
         unsubscribe: null,
         sample: true,

@@ -24,6 +24,7 @@ import {
   type OutboxRow,
 } from './notifications.repository.ts';
 import { unsubscribeToken, unsubscribeUrl } from './unsubscribe.ts';
+import { storeMailBrand } from '../../lib/mail-brand.ts';
 
 /** Tries before a row is given up as failed: 1 + 2 + 4 + … + 60 min ≈ 4 hours of retries. */
 export const OUTBOX_MAX_ATTEMPTS = 8;
@@ -188,7 +189,7 @@ export function createOutboxWorker(ctx: AppContext, channels: NotificationChanne
     try {
       await channel.send({
         content,
-        store: { name: merchant.storeName, url: merchant.storeUrl },
+        store: storeMailBrand(merchant),
         recipient,
         unsubscribe: {
           url: unsubscribeUrl(

@@ -17,7 +17,7 @@ import { SallaApiError } from '../../lib/salla-client.ts';
 import { findCustomer } from '../engine/index.ts';
 import { findMerchantById } from '../merchants/index.ts';
 import { redemptionBlock } from '../rewards/index.ts';
-import { generateCouponCode } from '../rewards/index.ts';
+import { generateCouponCode } from '../salla/index.ts';
 import {
   findClaimCounts,
   findCustomersByEmailKey,

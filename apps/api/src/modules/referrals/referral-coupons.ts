@@ -3,10 +3,15 @@ import type { AppContext } from '../../context.ts';
 import { referralGiftMail, referralRewardMail } from '../../lib/mail-templates.ts';
 import { type SallaClient } from '../../lib/salla-client.ts';
 import { type MerchantRow } from '../merchants/index.ts';
-import { createOrConfirmCoupon, isOurCodeTaken, riyadhDate } from '../rewards/index.ts';
-import type { SallaTokenService } from '../salla/index.ts';
+import {
+  couponRequest,
+  createOrConfirmCoupon,
+  isOurCodeTaken,
+  riyadhDate,
+  type SallaTokenService,
+} from '../salla/index.ts';
 import { deleteUnissuedReferral, type ReferralRow } from './referrals.repository.ts';
-import { referralCouponRequest, type Side, sideReward } from './referral-rules.ts';
+import { referralCouponOffer, type Side, sideReward } from './referral-rules.ts';
 
 /** One side's coupon at Salla with its stored code, its mail, and giving up on a friend's. */
 export function createReferralCoupons(
@@ -28,7 +33,12 @@ export function createReferralCoupons(
     const expires = side === 'friend' ? row.friendCouponExpiresAt : row.inviterCouponExpiresAt;
     if (!code || !expires) throw new Error(`referral ${row.id}: ${side} coupon has no code`);
     const accessToken = await deps.sallaTokens.getAccessToken({ merchantId: row.merchantId });
-    const request = referralCouponRequest(sideReward(row, side), code, ctx.now(), expires);
+    const request = couponRequest(
+      referralCouponOffer(sideReward(row, side)),
+      code,
+      ctx.now(),
+      expires,
+    );
     try {
       return {
         sallaCouponId: await createOrConfirmCoupon(

@@ -14,7 +14,7 @@ export {
   REFERRAL_OFFER_LIMITS,
   generateReferralCode,
   maskEmail,
-  referralCouponRequest,
+  referralCouponOffer,
 } from './referral-rules.ts';
 export { referralShopperCoupon, toMerchantReferral } from './referral-views.ts';
 

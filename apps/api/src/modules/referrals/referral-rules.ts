@@ -5,8 +5,7 @@ import {
   type ReferralReason,
   type ReferralReward,
 } from '@nuqat/contracts';
-import { type CouponRequest } from '../../lib/salla-client.ts';
-import { singleUseCoupon } from '../rewards/index.ts';
+import type { CouponOffer } from '../salla/index.ts';
 import {
   type OrderRow,
   type ReferralRow,
@@ -52,27 +51,23 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
-/** Salla's Create Coupon body for one side's reward (reference §3.7). */
-export function referralCouponRequest(
-  reward: { type: ReferralReward['type']; value: number; maxAmount: number | null },
-  code: string,
-  issuedAt: Date,
-  expiresAt: Date,
-): CouponRequest {
-  const base = singleUseCoupon(code, issuedAt, expiresAt);
+/** What one side's coupon gives, in Nuqat's words (salla/ makes Salla's body of it). */
+export function referralCouponOffer(reward: {
+  type: ReferralReward['type'];
+  value: number;
+  maxAmount: number | null;
+}): CouponOffer {
   switch (reward.type) {
     case 'fixed':
-      return { ...base, type: 'fixed', amount: reward.value };
+      return { kind: 'fixed', amount: reward.value };
     case 'percentage':
       return {
-        ...base,
-        type: 'percentage',
-        amount: reward.value,
-        maximum_amount: reward.maxAmount ?? REFERRAL_DEFAULT_MAX_AMOUNT_SAR,
-        show_maximum_amount: true,
+        kind: 'percentage',
+        percent: reward.value,
+        cap: reward.maxAmount ?? REFERRAL_DEFAULT_MAX_AMOUNT_SAR,
       };
     case 'shipping':
-      return { ...base, type: 'fixed', amount: 0, free_shipping: true };
+      return { kind: 'free_shipping' };
   }
 }
 

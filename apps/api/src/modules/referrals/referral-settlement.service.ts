@@ -8,7 +8,7 @@ import { createPerStoreRuns } from '../../lib/per-store-runs.ts';
 import type { AppContext } from '../../context.ts';
 import { findCustomer, lockCustomer } from '../engine/index.ts';
 import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
-import { generateCouponCode } from '../rewards/index.ts';
+import { generateCouponCode } from '../salla/index.ts';
 import {
   countInviterPayoutsSince,
   findCustomersByEmailKey,

@@ -12,11 +12,5 @@ export { findRewards, insertReward } from './rewards.repository.ts';
 export type { RewardValues, RewardWithUsage } from './rewards.repository.ts';
 export { rewardsRoutes } from './rewards.routes.ts';
 export { createRewardsService } from './rewards.service.ts';
-export {
-  createOrConfirmCoupon,
-  generateCouponCode,
-  isOurCodeTaken,
-  riyadhDate,
-  singleUseCoupon,
-} from './salla-coupon.ts';
+export { rewardDescription, rewardName } from './reward-text.ts';
 export { clearDeletedRewardsReservation } from './tier-reservations.repository.ts';

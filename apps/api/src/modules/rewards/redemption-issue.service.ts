@@ -27,20 +27,22 @@ import {
 } from './redemptions.repository.ts';
 import { lockRewardById } from './rewards.repository.ts';
 import {
+  couponRequest,
   createOrConfirmCoupon,
   generateCouponCode,
   isOurCodeTaken,
   riyadhDate,
-} from './salla-coupon.ts';
+} from '../salla/index.ts';
 import {
   couponMailKey,
   RECONCILE_AFTER_MS,
   SETTLE_WAIT_MS,
   redemptionBlock,
-  couponRequestFor,
+  couponOfferFor,
   toShopperCoupon,
   type RedeemInput,
 } from './redemption-rules.ts';
+import { rewardName } from './reward-text.ts';
 
 /**
  * A shopper spends points on a reward (docs/decisions/007). Two steps, because the coupon is made
@@ -214,7 +216,7 @@ export function createRedemptionIssueService(
         kind: 'coupon_issued',
         idempotencyKey: couponMailKey(redemptionId),
         payload: {
-          rewardName: redemption.reward.name,
+          rewardName: rewardName(redemption.reward, lang),
           points: redemption.points,
           code: redemption.couponCode,
           expiresOn: riyadhDate(redemption.couponExpiresAt),
@@ -239,8 +241,8 @@ export function createRedemptionIssueService(
     let couponId: string | null;
     try {
       const accessToken = await deps.sallaTokens.getAccessToken({ merchantId });
-      const request = couponRequestFor(
-        redemption.reward,
+      const request = couponRequest(
+        couponOfferFor(redemption.reward),
         redemption.couponCode!,
         redemption.createdAt,
         redemption.couponExpiresAt!,
@@ -298,7 +300,7 @@ export function createRedemptionIssueService(
       ? await issueRedemption(redemption, input.lang)
       : await settledRedemption(redemption);
     if (result.status === 'failed') throw new AppError('REDEMPTION_FAILED');
-    return toShopperCoupon(result, ctx.now());
+    return toShopperCoupon(result, ctx.now(), input.lang);
   }
 
   /**

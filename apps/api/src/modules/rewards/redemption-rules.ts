@@ -5,12 +5,12 @@ import {
   type RedemptionBlock,
   type ShopperCoupon,
 } from '@nuqat/contracts';
-import { type CouponRequest } from '../../lib/salla-client.ts';
 import { subscriptionActive } from '../engine/index.ts';
 import { type MerchantRow } from '../merchants/index.ts';
 import { type RedemptionWithReward } from './redemptions.repository.ts';
 import { type RewardRow } from './rewards.repository.ts';
-import { singleUseCoupon } from './salla-coupon.ts';
+import type { CouponOffer } from '../salla/index.ts';
+import { rewardName } from './reward-text.ts';
 
 /** The outbox key of a redemption's coupon mail: one mail per coupon. */
 export const couponMailKey = (redemptionId: string) => `coupon:${redemptionId}`;
@@ -30,46 +30,23 @@ export function redemptionBlock(merchant: MerchantRow, at: Date): RedemptionBloc
   return null;
 }
 
-/**
- * Salla's Create Coupon body for a reward (reference §3.7): a unique code used once by one
- * shopper, the reward's type and value, required booleans, and an expiry at least one day ahead.
- */
-export function couponRequestFor(
-  reward: RewardRow,
-  code: string,
-  issuedAt: Date,
-  expiresAt: Date,
-): CouponRequest {
-  const base = {
-    ...singleUseCoupon(code, issuedAt, expiresAt),
-    ...(reward.minOrderAmount > 0 ? { minimum_amount: reward.minOrderAmount } : {}),
-  };
+/** What a reward's coupon gives, in Nuqat's words (salla/ makes Salla's body of it). */
+export function couponOfferFor(reward: RewardRow): CouponOffer {
+  const minimumOrder = reward.minOrderAmount;
   switch (reward.type) {
     case 'percentage_discount':
-      // Salla requires a maximum for percentages; with no cap set by the merchant the
-      // percentage alone limits it, so the cap is a generous ceiling, shown to nobody.
-      return {
-        ...base,
-        type: 'percentage',
-        amount: reward.value,
-        maximum_amount: 100_000,
-        show_maximum_amount: false,
-      };
+      return { kind: 'percentage', percent: reward.value, cap: null, minimumOrder };
     case 'free_shipping':
-      return { ...base, type: 'fixed', amount: 0, free_shipping: true };
+      return { kind: 'free_shipping', minimumOrder };
     case 'free_product':
-      // A 100 % discount limited to the reward's products.
       return {
-        ...base,
-        type: 'percentage',
-        amount: 100,
-        maximum_amount: 100_000,
-        show_maximum_amount: false,
-        products_include: reward.freeProducts.map((p) => p.id),
+        kind: 'free_products',
+        productIds: reward.freeProducts.map((p) => p.id),
+        minimumOrder,
       };
     case 'fixed_discount':
     case 'cashback':
-      return { ...base, type: 'fixed', amount: reward.value };
+      return { kind: 'fixed', amount: reward.value, minimumOrder };
   }
 }
 
@@ -96,12 +73,16 @@ export function shopperCancellableUntil(
   return until > now ? until : null;
 }
 
-export function toShopperCoupon(row: RedemptionWithReward, now: Date): ShopperCoupon {
+export function toShopperCoupon(
+  row: RedemptionWithReward,
+  now: Date,
+  lang: Language = 'ar',
+): ShopperCoupon {
   return {
     id: row.id,
     source: 'reward',
     rewardId: row.rewardId,
-    name: row.reward.name,
+    name: rewardName(row.reward, lang),
     pointsRequired: row.points,
     type: row.reward.type,
     value: row.reward.value,

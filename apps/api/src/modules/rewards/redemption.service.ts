@@ -4,11 +4,10 @@ import type { SallaTokenService } from '../salla/index.ts';
 import { createRedemptionCancelService } from './redemption-cancel.service.ts';
 import { createRedemptionIssueService } from './redemption-issue.service.ts';
 
-export { generateCouponCode } from './salla-coupon.ts';
 export {
   RECONCILE_AFTER_MS,
   couponMailKey,
-  couponRequestFor,
+  couponOfferFor,
   redemptionBlock,
   redemptionStatusAt,
   shopperCancellableUntil,

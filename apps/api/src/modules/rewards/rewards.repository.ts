@@ -7,10 +7,12 @@ export type RewardRow = typeof rewards.$inferSelect;
 export type RewardValues = Pick<
   typeof rewards.$inferInsert,
   | 'name'
+  | 'nameEn'
   | 'type'
   | 'pointsRequired'
   | 'value'
   | 'description'
+  | 'descriptionEn'
   | 'isActive'
   | 'maxUsage'
   | 'minOrderAmount'

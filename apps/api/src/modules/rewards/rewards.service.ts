@@ -44,10 +44,12 @@ function toReward(row: RewardRow, usageCount: number): Reward {
     // Spec §3 names a reward's id `_id`; both are sent (docs/decisions/040).
     _id: row.id,
     name: row.name,
+    nameEn: row.nameEn,
     type: row.type,
     pointsRequired: row.pointsRequired,
     value: row.value,
     description: row.description,
+    descriptionEn: row.descriptionEn,
     isActive: row.isActive,
     maxUsage: row.maxUsage,
     minOrderAmount: row.minOrderAmount,
@@ -64,10 +66,12 @@ function toReward(row: RewardRow, usageCount: number): Reward {
 function toRewardValues(input: RewardRequest): RewardValues {
   return {
     name: input.name,
+    nameEn: input.nameEn,
     type: input.type,
     pointsRequired: input.pointsRequired,
     value: rewardHasValue(input.type) ? input.value : 0,
     description: input.description,
+    descriptionEn: input.descriptionEn,
     isActive: input.isActive,
     maxUsage: input.maxUsage,
     minOrderAmount: input.minOrderAmount,

@@ -12,3 +12,11 @@ export type { ReplayReport } from './delivery-body.ts';
 export type { WebhookService } from './webhooks.service.ts';
 export { PURGE_RUN_STALE_MS, UNINSTALL_GRACE_DAYS, createStorePurge } from './store-purge.ts';
 export type { StorePurge } from './store-purge.ts';
+export {
+  couponRequest,
+  createOrConfirmCoupon,
+  generateCouponCode,
+  isOurCodeTaken,
+  riyadhDate,
+} from './coupons.ts';
+export type { CouponOffer } from './coupons.ts';

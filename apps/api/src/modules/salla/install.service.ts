@@ -201,6 +201,9 @@ export function createInstallService(deps: {
         if (name) values.storeName = name;
         const domain = store?.domain || info.merchant.domain;
         if (domain) values.storeUrl = domain;
+        // The shopper e-mails' header and Reply-To, the panel's logo (decision 034).
+        if (store?.avatar) values.storeLogoUrl = store.avatar;
+        if (store?.email) values.storeContactEmail = store.email.trim().toLowerCase();
         let email = current.email;
         if (!email && info.email) {
           const owner = await findMerchantByEmail(tx, info.email);

@@ -35,6 +35,7 @@ import {
   offeredRewards,
   dateFormats,
 } from './shopper-texts.ts';
+import { panelLogo, programmeEarning } from './programme-earning.ts';
 
 /** "Expiring soon" on the balance card. */
 const EXPIRING_WINDOW_DAYS = 30;
@@ -130,7 +131,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
           limit: COUPONS_SHOWN,
         })
       : [];
-    const coupons = [...redemptions.map((r) => toShopperCoupon(r, now)), ...referralCoupons]
+    const coupons = [...redemptions.map((r) => toShopperCoupon(r, now, lang)), ...referralCoupons]
       .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (b.id > a.id ? 1 : -1))
       .slice(0, COUPONS_SHOWN);
     const history: HistoryEntry[] = ledger
@@ -159,7 +160,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
         mobile: customer.mobile,
         avatar: customer.avatar,
       },
-      store: { name: merchant.storeName, url: merchant.storeUrl },
+      store: { name: merchant.storeName, url: merchant.storeUrl, logo: panelLogo(merchant) },
       availablePoints: customer.pointsBalance,
       pointsOwed: customer.pointsDebt,
       expiringPoints: expiring.points,
@@ -220,7 +221,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
     const block = redemptionBlock(merchant, ctx.now());
     const tierOf = new Map((tiers?.rows ?? []).map((t) => [t.id, t]));
     return {
-      store: { name: merchant.storeName },
+      store: { name: merchant.storeName, logo: panelLogo(merchant) },
       programme: { redeemable: block === null, reason: block },
       pointsMethods: pointsMethodsOf(rules, lang),
       rewards: offeredRewards(rewards, merchant, tierOf, lang).map(
@@ -228,6 +229,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
       ),
       tiers: tiers ? { basis: tiers.basis, window: tiers.window, levels: tiers.levels } : null,
       referral,
+      earning: programmeEarning(merchant, rules, ctx.now()),
     };
   }
 

@@ -31,6 +31,7 @@ import {
   revokeShopperSession,
   updateShopperCode,
 } from './shopper.repository.ts';
+import { storeMailBrand } from '../../lib/mail-brand.ts';
 
 const WINDOW = 15 * 60;
 
@@ -154,6 +155,7 @@ export function createShopperSignInService(ctx: AppContext) {
           storeName: merchant!.storeName,
           code,
           lang: input.lang,
+          brand: storeMailBrand(merchant!),
         }),
       )
       .catch((err: unknown) =>

@@ -12,6 +12,7 @@ import { type RuleRow } from '../engine/index.ts';
 import { type MerchantRow } from '../merchants/index.ts';
 import { type RewardWithUsage } from '../rewards/index.ts';
 import { type LedgerEntryRow } from './shopper.repository.ts';
+import { rewardDescription, rewardName } from '../rewards/index.ts';
 
 /** A tier as the loyalty page needs it to mark reserved rewards. */
 export interface TierLevelRow {
@@ -203,8 +204,8 @@ export function offeredRewards(
       const reserved = r.minTierId ? tiers.get(r.minTierId) : undefined;
       return {
         id: r.id,
-        name: r.name,
-        description: r.description,
+        name: rewardName(r, lang),
+        description: rewardDescription(r, lang),
         pointsRequired: r.pointsRequired,
         type: r.type,
         value: r.value,

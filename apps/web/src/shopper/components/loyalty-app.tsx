@@ -8,6 +8,7 @@ import { I18nContext, useI18n, type Translator } from '../lib/i18n';
 import type { PageConfig } from '../lib/page-config';
 import { LoyaltyScreen } from './loyalty-screen';
 import { PageHeader } from './page-header';
+import { StoreBrand } from './store-brand';
 import { ProgrammeView } from './programme-view';
 import { ReferralGift } from './referral-gift';
 import { SignIn } from './sign-in';
@@ -70,6 +71,7 @@ export function LoyaltyApp({ config, i18n }: LoyaltyAppProps) {
       break;
   }
 
+  const brand = screen.name === 'loaded' ? screen.data.store : state.programme?.store;
   return (
     <I18nContext.Provider value={i18n}>
       <div className="flex min-h-dvh flex-col">
@@ -79,7 +81,10 @@ export function LoyaltyApp({ config, i18n }: LoyaltyAppProps) {
         ) : (
           <PageHeader storeName={screen.name === 'loaded' ? screen.data.store.name : null} />
         )}
-        <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-10">{body}</main>
+        <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-10">
+          {brand ? <StoreBrand name={brand.name} logo={brand.logo} /> : null}
+          {body}
+        </main>
         <footer className="pb-6 text-center text-xs">
           <a
             href="/privacy"

@@ -147,9 +147,16 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
   const cartTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
   /** Tells the store page to keep the token (and the launcher the balance). */
-  const keepSession = (points: number | null) => {
+  const keepSession = (points: number | null, multiplierPct?: number) => {
     if (session)
-      parent?.post({ type: 'nuqat:session', merchantId: merchantNumber, session, points });
+      parent?.post({
+        type: 'nuqat:session',
+        merchantId: merchantNumber,
+        session,
+        points,
+        // The store page's earn badges use the shopper's tier multiplier (decision 035).
+        ...(multiplierPct ? { multiplierPct } : {}),
+      });
   };
 
   /** Forgets the token here and at the store page; `revoke` ends it at the API too. */
@@ -216,7 +223,7 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
       });
       if (controller.signal.aborted) return;
       set({ screen: { name: 'loaded', data }, refreshing: false });
-      keepSession(data.availablePoints);
+      keepSession(data.availablePoints, data.tier?.current?.multiplierPct);
     } catch (error) {
       if (controller.signal.aborted) return;
       if (error instanceof ShopperApiError && error.sessionRejected) {
@@ -403,7 +410,7 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
           formattedDate: formatHistoryDate(coupon.createdAt, language),
         });
         set({ screen: { name: 'loaded', data }, newCoupon: coupon, redeemingId: null });
-        keepSession(data.availablePoints);
+        keepSession(data.availablePoints, data.tier?.current?.multiplierPct);
       } catch (error) {
         if (session !== current) return;
         if (error instanceof ShopperApiError && error.sessionRejected) {

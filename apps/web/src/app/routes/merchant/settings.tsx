@@ -14,6 +14,7 @@ import { PointsExpiryCard } from '../../../features/store/components/points-expi
 import { PointsReleaseCard } from '../../../features/store/components/points-release-card';
 import { SpentClawbackCard } from '../../../features/store/components/spent-clawback-card';
 import { SubscriptionUsagePanel } from '../../../features/store/components/subscription-usage-panel';
+import { WidgetSection } from '../../../features/widget/components/widget-section';
 import { cn } from '../../../lib/cn';
 import { telHref, useSupportContacts } from '../../../lib/support-contacts';
 import { formatHour } from '../../../lib/format';
@@ -24,7 +25,15 @@ import { useDarkMode } from '../../../lib/preferences';
 const LANGUAGE_CODES = Object.keys(LANGUAGES) as Language[];
 
 /** The sections the page's index links to, in the page's order. */
-const SECTIONS = ['expiry', 'release', 'clawback', 'emails', 'developers', 'preferences'] as const;
+const SECTIONS = [
+  'expiry',
+  'release',
+  'clawback',
+  'emails',
+  'widget',
+  'developers',
+  'preferences',
+] as const;
 
 export function SettingsRoute() {
   const { t, i18n } = useTranslation('merchant');
@@ -76,6 +85,10 @@ export function SettingsRoute() {
 
         <div id="settings-emails" className="scroll-mt-24">
           <CustomerNotificationsCard />
+        </div>
+
+        <div id="settings-widget" className="scroll-mt-24">
+          <WidgetSection />
         </div>
 
         <div id="settings-developers" className="scroll-mt-24">

@@ -14,6 +14,7 @@ import {
   signIn,
   storeInfoBody,
   subscriptionBody,
+  widgetStateBody,
 } from '../../../testing/mocks';
 
 /** /settings with its other cards answered, and the notifications section as given. */
@@ -30,6 +31,11 @@ function answer(options: {
   let channel: 'email' | 'email_or_sms' | 'sms' = 'email';
   const smsAvailable = options.smsAvailable ?? false;
   server.use(
+    // The rest of /settings: the widget at its defaults, the developers section's Growth offer.
+    http.get('/api/merchants/widget', () => HttpResponse.json(widgetStateBody())),
+    http.get('/api/merchants/api-keys', () =>
+      HttpResponse.json(errorBody('PLAN_FEATURE_REQUIRED'), { status: 403 }),
+    ),
     http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
     http.get('/api/merchants/subscription/status', () => HttpResponse.json(subscriptionBody())),
     http.get('/api/merchants/settings', () => HttpResponse.json(settingsBody())),

@@ -35,9 +35,11 @@ import { REWARD_ICONS, isTypeLocked } from './reward-meta';
 
 /** Spec §9 for a new reward; an edited one starts from what it is. */
 export function rewardFormValues(reward: Reward | null): RewardRequestInput {
-  if (!reward) return { ...REWARD_DEFAULTS, freeProducts: [] };
+  if (!reward) return { ...REWARD_DEFAULTS, nameEn: '', descriptionEn: '', freeProducts: [] };
   return {
     name: reward.name,
+    nameEn: reward.nameEn ?? '',
+    descriptionEn: reward.descriptionEn ?? '',
     type: reward.type,
     pointsRequired: reward.pointsRequired,
     // A type without a value stores 0; switching it to a discount starts from the default.
@@ -145,6 +147,25 @@ export function RewardForm({ reward, plan, tiers = [], onDone, onBusyChange }: R
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               {...register('name')}
+            />
+          )}
+        </Field>
+        <Field
+          id={id('name-en')}
+          label={t('form.nameEn')}
+          hint={t('form.englishHint')}
+          error={validationText(errors.nameEn?.message)}
+        >
+          {({ describedBy, invalid }) => (
+            <Input
+              id={id('name-en')}
+              dir="ltr"
+              lang="en"
+              autoComplete="off"
+              maxLength={REWARD_LIMITS.name.max}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              {...register('nameEn')}
             />
           )}
         </Field>
@@ -323,6 +344,25 @@ export function RewardForm({ reward, plan, tiers = [], onDone, onBusyChange }: R
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               {...register('description')}
+            />
+          )}
+        </Field>
+        <Field
+          id={id('description-en')}
+          label={t('form.descriptionEn')}
+          hint={t('form.englishHint')}
+          error={validationText(errors.descriptionEn?.message)}
+        >
+          {({ describedBy, invalid }) => (
+            <Textarea
+              id={id('description-en')}
+              dir="ltr"
+              lang="en"
+              rows={2}
+              maxLength={REWARD_LIMITS.description.max}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              {...register('descriptionEn')}
             />
           )}
         </Field>

@@ -198,10 +198,13 @@ describe('the rewards modal', () => {
       method: 'POST',
       body: {
         name: 'خصم 10 ريال',
+        // No English text typed: the Arabic shows on English pages.
+        nameEn: null,
         type: 'fixed_discount',
         pointsRequired: 100,
         value: 10,
         description: '',
+        descriptionEn: null,
         isActive: true,
         maxUsage: null,
         minOrderAmount: 0,

@@ -4,9 +4,10 @@ import { SallaApiError, type CouponRequest, type SallaClient } from '../../lib/s
 import { RIYADH_OFFSET_MS } from '../engine/index.ts';
 
 /**
- * Making a coupon at Salla exactly once, shared by redemptions and referrals. The code is chosen
- * (and stored) before Salla is asked, so every retry asks for the same coupon: a second ask can
- * only make it, or be refused because it exists.
+ * Nuqat's coupons at Salla: the offer in Nuqat's words becomes Salla's Create Coupon body here
+ * and nowhere else (docs/decisions/016), and a coupon is made exactly once, for redemptions and
+ * referrals alike. The code is chosen (and stored) before Salla is asked, so every retry asks for
+ * the same coupon: a second ask can only make it, or be refused because it exists.
  */
 
 /**
@@ -56,7 +57,7 @@ export function riyadhDate(at: Date): string {
  * today until an expiry at least a day ahead, used once by one shopper, on web and app, not on
  * top of the store's own offers.
  */
-export function singleUseCoupon(code: string, issuedAt: Date, expiresAt: Date) {
+function singleUseCoupon(code: string, issuedAt: Date, expiresAt: Date) {
   return {
     code,
     free_shipping: false,
@@ -68,6 +69,58 @@ export function singleUseCoupon(code: string, issuedAt: Date, expiresAt: Date) {
     applied_in: 'all' as const,
     is_apply_with_offer: false,
   };
+}
+
+/** What a coupon gives, in Nuqat's words (amounts in riyals). */
+export type CouponOffer = (
+  | { kind: 'fixed'; amount: number }
+  /** `cap`: the most it takes off, shown to the shopper; null: no cap but the percentage. */
+  | { kind: 'percentage'; percent: number; cap: number | null }
+  | { kind: 'free_shipping' }
+  /** The listed products free: a 100 % discount limited to them. */
+  | { kind: 'free_products'; productIds: string[] }
+) & { minimumOrder?: number };
+
+/**
+ * Salla requires a maximum for a percentage; with no cap set the percentage alone limits it, so
+ * the maximum is a generous ceiling, shown to nobody.
+ */
+const UNCAPPED_MAXIMUM = 100_000;
+
+/** Salla's Create Coupon body for an offer (reference §3.7): one shopper, once, until `expiresAt`. */
+export function couponRequest(
+  offer: CouponOffer,
+  code: string,
+  issuedAt: Date,
+  expiresAt: Date,
+): CouponRequest {
+  const base = {
+    ...singleUseCoupon(code, issuedAt, expiresAt),
+    ...(offer.minimumOrder && offer.minimumOrder > 0 ? { minimum_amount: offer.minimumOrder } : {}),
+  };
+  switch (offer.kind) {
+    case 'fixed':
+      return { ...base, type: 'fixed', amount: offer.amount };
+    case 'percentage':
+      return {
+        ...base,
+        type: 'percentage',
+        amount: offer.percent,
+        maximum_amount: offer.cap ?? UNCAPPED_MAXIMUM,
+        show_maximum_amount: offer.cap !== null,
+      };
+    case 'free_shipping':
+      return { ...base, type: 'fixed', amount: 0, free_shipping: true };
+    case 'free_products':
+      return {
+        ...base,
+        type: 'percentage',
+        amount: 100,
+        maximum_amount: UNCAPPED_MAXIMUM,
+        show_maximum_amount: false,
+        products_include: offer.productIds,
+      };
+  }
 }
 
 /**

@@ -1,0 +1,271 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { WIDGET_APP_SETTING, WIDGET_DEFAULTS } from '@nuqat/contracts/plain';
+import { cartAmounts, nudgeText, productPrice, startEarn, type EarnContext } from './earn';
+import { isDark, startSnippet } from './snippet';
+
+/*
+ * The merchant's widget look (decision 034) and the store page's earn badges (decision 035), as
+ * the snippet applies them on a store page.
+ */
+
+const NUQAT = 'https://nuqat.example';
+const MERCHANT = 4321;
+
+function twilight(app: Record<string, unknown> = {}) {
+  const listeners = new Map<string, ((payload: unknown) => void)[]>();
+  const salla = {
+    config: {
+      get: (key: string) =>
+        key.split('.').reduce<unknown>((v, part) => (v as Record<string, unknown>)?.[part], {
+          store: { id: MERCHANT },
+          user: { id: 1, type: 'guest', language_code: 'ar' },
+          app,
+        }),
+      isGuest: () => true,
+    },
+    onReady: (callback: () => void) => void Promise.resolve().then(callback),
+    event: {
+      on: (name: string, callback: (payload: unknown) => void) =>
+        listeners.set(name, [...(listeners.get(name) ?? []), callback]),
+    },
+    emit: (name: string, payload: unknown) => listeners.get(name)?.forEach((cb) => cb(payload)),
+    cart: {
+      details: vi.fn(async () => ({ data: { cart: { total: 120, sub_total: 100 } } })),
+    },
+  };
+  (window as unknown as { salla: unknown }).salla = salla;
+  return salla;
+}
+
+let controller: AbortController;
+beforeEach(() => {
+  controller = new AbortController();
+  document.documentElement.lang = 'ar';
+  document.documentElement.dir = 'rtl';
+});
+afterEach(() => {
+  controller.abort();
+  document.body.replaceChildren();
+  document.head.replaceChildren();
+  document.body.style.background = '';
+  delete (window as unknown as { salla?: unknown }).salla;
+  window.history.replaceState(null, '', '/');
+  vi.unstubAllGlobals();
+});
+
+async function start() {
+  startSnippet({ origin: NUQAT, signal: controller.signal });
+  await Promise.resolve();
+  await Promise.resolve();
+  const root = document.querySelector('nuqat-loyalty')!.shadowRoot!;
+  return { root, launcher: root.querySelector<HTMLButtonElement>('.l')! };
+}
+
+const widget = (patch: Record<string, unknown>) =>
+  JSON.stringify({ ...WIDGET_DEFAULTS, ink: '#fff', ...patch });
+
+describe('the launcher and panel wear the merchant’s look', () => {
+  test('label, icon, corner, colour and radius from the app setting; no request for them', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    twilight({
+      [WIDGET_APP_SETTING]: widget({
+        label: { ar: 'مكافآتي', en: 'Rewards' },
+        icon: 'crown',
+        position: 'start',
+        accent: '#f5c518',
+        ink: '#111827',
+        radius: 8,
+      }),
+    });
+    const { root, launcher } = await start();
+    expect(launcher.textContent).toContain('مكافآتي');
+    expect(launcher.getAttribute('aria-label')).toBe('مكافآتي');
+    const css = root.querySelector('style')!.textContent!;
+    expect(css).toContain('inset-inline-start:16px');
+    expect(css).not.toContain('inset-inline-end:16px');
+    expect(css).toContain('background:#f5c518;color:#111827');
+    expect(css).toContain('border-radius:12px');
+    // The crown's path, not the gift's.
+    expect(launcher.querySelector('path')!.getAttribute('d')).toMatch(/^m2 18/);
+    launcher.click();
+    expect(root.querySelector('iframe')!.src).toContain('&accent=%23f5c518');
+    // A page without a product or a cart asks nothing of anyone.
+    expect(fetch).not.toHaveBeenCalled();
+    expect(document.querySelector('script[src$="snippet-earn.js"]')).toBeNull();
+  });
+
+  test('the panel follows the store page’s own background, not the phone: dark over a dark store', async () => {
+    twilight();
+    document.body.style.background = 'rgb(11, 16, 32)';
+    expect(isDark(window, document)).toBe(true);
+    const { root, launcher } = await start();
+    expect(document.querySelector('nuqat-loyalty')!.className).toBe('d');
+    launcher.click();
+    expect(root.querySelector('iframe')!.src).toContain('&dark=1');
+  });
+
+  test('a light store gets a light panel unless the merchant chose dark', async () => {
+    document.body.style.background = 'rgb(246, 247, 249)';
+    expect(isDark(window, document)).toBe(false);
+    twilight({ [WIDGET_APP_SETTING]: widget({ panel: 'dark' }) });
+    await start();
+    expect(document.querySelector('nuqat-loyalty')!.className).toBe('d');
+  });
+
+  test('markup in a label never reaches the launcher', async () => {
+    twilight({
+      [WIDGET_APP_SETTING]: widget({ label: { ar: '<img src=x onerror=alert(1)>', en: '' } }),
+    });
+    const { root } = await start();
+    expect(root.querySelector('img')).toBeNull();
+  });
+});
+
+describe('the product badge', () => {
+  function productPage(placement: 'price' | 'button') {
+    document.head.innerHTML = `<script type="application/ld+json">${JSON.stringify({
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'BreadcrumbList' },
+        { '@type': 'Product', name: 'عود', offers: [{ '@type': 'Offer', price: '249.50' }] },
+      ],
+    })}</script>`;
+    document.body.innerHTML = `<p class="price">249.50</p><salla-add-product-button><button>أضف</button></salla-add-product-button><p id="after">وصف</p>`;
+    twilight({ [WIDGET_APP_SETTING]: widget({ nudge: { product: true, cart: true, placement } }) });
+  }
+
+  test.each(['price', 'button'] as const)(
+    'its box is in the page at once, one line high, %s-side of the add-to-cart button',
+    async (placement) => {
+      productPage(placement);
+      startSnippet({ origin: NUQAT, signal: controller.signal });
+      // Synchronously, before Twilight is ready: nothing moves when it is filled in later.
+      const button = document.querySelector('salla-add-product-button')!;
+      const box = (
+        placement === 'price' ? button.previousElementSibling : button.nextElementSibling
+      ) as HTMLElement;
+      expect(box.tagName).toBe('DIV');
+      expect(box.style.height).toBe('32px');
+      expect(box.style.visibility).toBe('hidden');
+      await Promise.resolve();
+      await Promise.resolve();
+      // …and its code and figures load for this page only.
+      expect(document.querySelector('script[src$="/snippet-earn.js"]')).not.toBeNull();
+    },
+  );
+
+  test('switched off: no box, nothing loaded', async () => {
+    productPage('price');
+    twilight({
+      [WIDGET_APP_SETTING]: widget({ nudge: { product: false, cart: false, placement: 'price' } }),
+    });
+    await start();
+    expect(
+      document.querySelector('salla-add-product-button')!.previousElementSibling!.className,
+    ).toBe('price');
+    expect(document.querySelector('salla-add-product-button')!.nextElementSibling!.id).toBe(
+      'after',
+    );
+    expect(document.querySelector('script[src$="/snippet-earn.js"]')).toBeNull();
+  });
+
+  test('reads the page’s own product price (JSON-LD), not a slider’s', () => {
+    productPage('price');
+    expect(productPrice(document)).toBe(24950);
+    document.head.innerHTML = '<script type="application/ld+json">not json</script>';
+    expect(productPrice(document)).toBe(0);
+  });
+});
+
+describe('snippet-earn.js', () => {
+  const programme = {
+    success: true,
+    data: {
+      earning: {
+        perAmount: { points: 1, spendUnitHalalas: 100, minOrderTotalHalalas: 0 },
+        perOrder: { points: 20, minOrderTotalHalalas: 5000 },
+      },
+    },
+  };
+
+  function context(patch: Partial<EarnContext>): EarnContext {
+    const host = document.createElement('div');
+    host.attachShadow({ mode: 'open' });
+    document.body.append(host);
+    return {
+      api: `${NUQAT}/api/storefront/${MERCHANT}/programme?lang=ar`,
+      lang: 'ar',
+      badge: undefined,
+      cart: false,
+      host,
+      widget: { ...WIDGET_DEFAULTS, ink: '#fff' },
+      accent: '#5d2e8c',
+      kept: () => null,
+      ...patch,
+    };
+  }
+
+  test('fills the product badge with the shared estimate, the tier multiplier included', async () => {
+    document.head.innerHTML = `<script type="application/ld+json">{"@type":"Product","offers":{"price":"249.00"}}</script>`;
+    const fetch = vi.fn(async () => new Response(JSON.stringify(programme)));
+    vi.stubGlobal('fetch', fetch);
+    const badge = document.createElement('nuqat-earn');
+    document.body.append(badge);
+    const shopper: { multiplierPct?: number } = {};
+    const update = startEarn(context({ badge, lang: 'en', kept: () => shopper }));
+    await vi.waitFor(() => expect(badge.style.visibility).toBe('visible'));
+    expect(badge.textContent).toBe('Earn 269 points with this product');
+    expect(fetch).toHaveBeenCalledWith(`${NUQAT}/api/storefront/${MERCHANT}/programme?lang=ar`, {
+      credentials: 'omit',
+    });
+    // Signed in as a ×1.25 tier: floor(20 × 1.25) + floor(249 × 1.25).
+    shopper.multiplierPct = 125;
+    update();
+    expect(badge.textContent).toBe('Earn 336 points with this product');
+  });
+
+  test('the cart badge starts from what the cart holds and follows cart::updated', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(programme))),
+    );
+    const salla = twilight();
+    const c = context({ cart: true });
+    startEarn(c);
+    const chip = () => c.host.shadowRoot!.querySelector('p')!;
+    await vi.waitFor(() => expect(chip().hidden).toBe(false));
+    // details(): sub-total 100 SAR, total 120 → 100 + 20.
+    expect(chip().textContent).toBe('يمنحك هذا الطلب 120 نقطة');
+    salla.emit('cart::updated', { count: 1, total: 30, sub_total: 30 });
+    expect(chip().textContent).toBe('يمنحك هذا الطلب 30 نقطة');
+    salla.emit('cart::updated', { count: 0, total: 0, sub_total: 0 });
+    expect(chip().hidden).toBe(true);
+  });
+
+  test('a store that earns nothing now shows no badge', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: true, data: { earning: null } }))),
+    );
+    document.head.innerHTML = `<script type="application/ld+json">{"@type":"Product","offers":{"price":"99"}}</script>`;
+    const badge = document.createElement('nuqat-earn');
+    badge.style.visibility = 'hidden';
+    document.body.append(badge);
+    startEarn(context({ badge }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(badge.style.visibility).toBe('hidden');
+    expect(badge.textContent).toBe('');
+  });
+
+  test('words: Arabic plural forms, Latin digits', () => {
+    expect(nudgeText('product', 1, 'ar')).toBe('اكسب نقطة واحدة مع هذا المنتج');
+    expect(nudgeText('product', 2, 'ar')).toBe('اكسب نقطتين مع هذا المنتج');
+    expect(nudgeText('cart', 5, 'ar')).toBe('يمنحك هذا الطلب 5 نقاط');
+    expect(nudgeText('cart', 1250, 'ar')).toBe('يمنحك هذا الطلب 1,250 نقطة');
+    expect(nudgeText('cart', 1, 'en')).toBe('This order earns 1 point');
+    expect(cartAmounts({ data: { cart: { total: '45.50' } } })).toEqual([4550, 4550]);
+    expect(cartAmounts(null)).toEqual([0, 0]);
+  });
+});

@@ -1,0 +1,391 @@
+import { randomInt } from 'node:crypto';
+import {
+  earnEstimate,
+  type StorefrontProgramme,
+  type WidgetSettings,
+  type WidgetState,
+} from '@nuqat/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { sendWebhook, webhooks } from '@nuqat/salla-sandbox';
+import { startSmtpSink, type SmtpSink } from '../apps/api/src/test/smtp-sink.ts';
+import { launchBrowser, openPage, readsLeftToRight, screenshot } from './support/browser.ts';
+import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
+import { startProduct, type Product } from './support/product.ts';
+
+/**
+ * Issue 26 in a real browser: the merchant's widget look saved in /settings → Widget (live
+ * preview, both languages, phone and desktop) reaches the sandbox store page without a deploy;
+ * the panel follows the store's own light or dark look; the product and cart pages say what a
+ * purchase earns — the very points the engine then credits for that order — without moving the
+ * page; a page with neither makes no request for it; and a shopper's e-mail wears the store's
+ * name, rendered in Chromium in both languages.
+ */
+
+const MERCHANT_ID = 7_000_001;
+const WEBHOOK_SECRET = 'e2e-widget-webhook-secret-0123456789';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const PRICE = 249;
+
+const LOOK: WidgetSettings = {
+  label: { ar: 'مكافآتي', en: 'My rewards' },
+  icon: 'star',
+  position: 'start',
+  accent: '#b45309',
+  showBalance: true,
+  radius: 10,
+  panel: 'store',
+  showLogo: true,
+  nudge: { product: true, cart: true, placement: 'price' },
+};
+
+let smtp: SmtpSink;
+let product: Product;
+let browser: Browser;
+let merchant: MerchantSession;
+
+async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${product.baseUrl}${path}`, {
+    ...init,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${merchant.token}`,
+      ...init.headers,
+    },
+  });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  product = await startProduct({
+    smtpUrl: smtp.url,
+    env: { SALLA_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  });
+  merchant = await signInDemo(product);
+  browser = await launchBrowser();
+  // The install's store info (logo, contact e-mail) arrives after the install: wait for it.
+  await vi.waitFor(
+    async () =>
+      expect((await api<WidgetState>('/api/merchants/widget')).logo).toMatch(
+        /\/__sandbox\/logo\/7000001\.svg$/,
+      ),
+    { timeout: 15_000, interval: 200 },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+  await smtp?.close();
+});
+
+/** A header's RFC 2047 encoded words (`=?UTF-8?B?…?=`, `=?UTF-8?Q?…?=`) as text. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_m, kind: string, body: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : Buffer.from(
+            body
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_h, hex: string) =>
+                String.fromCharCode(parseInt(hex, 16)),
+              ),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
+/** Records Chromium's layout shifts (those not caused by input) from the very start. */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+      }[])
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve((window as unknown as { __cls: number }).__cls)),
+        ),
+      ),
+  );
+
+/** What the engine credits for an order of `total` SAR by a new shopper. */
+async function engineAwards(total: number): Promise<number> {
+  const id = randomInt(900_000_000, 999_999_999);
+  const customer = { id, firstName: 'Test', lastName: 'Shopper' };
+  const res = await sendWebhook(
+    `${product.baseUrl}/api/salla/webhooks`,
+    webhooks.orderCreated(MERCHANT_ID, {
+      id: randomInt(1, 2 ** 40),
+      customer,
+      total,
+      status: 'completed',
+    }),
+    WEBHOOK_SECRET,
+  );
+  expect(res.status).toBe(200);
+  type Account = { customer: { balance: number; pendingPoints: number } };
+  let points = -1;
+  await expect
+    .poll(async () => {
+      const account = await api<Account>(`/api/merchants/customers/${id}`).catch(() => null);
+      points = account ? account.customer.balance + account.customer.pendingPoints : -1;
+      return points;
+    })
+    .toBeGreaterThan(0);
+  return points;
+}
+
+describe('/settings → Widget', () => {
+  test('the merchant sets the look with a live preview, in both languages, phone and desktop', async () => {
+    for (const [language, size] of [
+      ['ar', DESKTOP],
+      ['en', PHONE],
+    ] as const) {
+      const { context, page } = await openSignedIn(browser, merchant, { language, ...size });
+      await page.goto(`${product.baseUrl}/settings#widget`);
+      const section = page.getByTestId('widget-section');
+      await expect.poll(() => section.isVisible()).toBe(true);
+      const preview = section.getByTestId('widget-preview');
+      const launcher = preview.getByTestId('preview-launcher');
+      // Typing the label shows at once in the preview, before anything is saved.
+      await section.locator('#widget-label-ar').fill('نقاط الولاء');
+      await expect.poll(() => launcher.textContent()).toContain('نقاط الولاء');
+      await section.getByRole('radio', { name: language === 'ar' ? 'English' : 'English' }).click();
+      await section.locator('#widget-label-en').fill('Loyalty');
+      await expect.poll(() => launcher.textContent()).toContain('Loyalty');
+      // The panel follows the store: a dark store in the preview gives a dark panel.
+      await section
+        .getByRole('radio', { name: language === 'ar' ? 'متجر داكن' : 'Dark store' })
+        .click();
+      await expect
+        .poll(() => preview.getByTestId('preview-panel').getAttribute('data-dark'))
+        .toBe('true');
+      await section
+        .getByRole('radio', { name: language === 'ar' ? 'الجهاز' : 'Device' })
+        .first()
+        .isVisible();
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, `widget-settings-${language}-${size === PHONE ? 'phone' : 'desktop'}`);
+      await context.close();
+    }
+  });
+
+  test('Growth saves the whole look; it is live on the store page at once', async () => {
+    const saved = await api<WidgetState>('/api/merchants/widget', {
+      method: 'PUT',
+      body: JSON.stringify(LOOK),
+    });
+    expect(saved).toMatchObject({ settings: LOOK, published: true });
+  });
+});
+
+describe('the store page', () => {
+  test('the launcher and panel wear the merchant’s look and follow the store’s light or dark', async () => {
+    for (const [language, size, theme] of [
+      ['ar', PHONE, 'light'],
+      ['en', DESKTOP, 'dark'],
+      ['ar', DESKTOP, 'dark'],
+    ] as const) {
+      // The phone's own scheme is the opposite of the store's: the panel must not follow it.
+      const { context, page } = await openPage(browser, {
+        language,
+        dark: theme === 'light',
+        ...size,
+      });
+      await page.goto(
+        `${product.storeUrl}?lang=${language}${theme === 'dark' ? '&theme=dark' : ''}`,
+      );
+      const host = page.locator('nuqat-loyalty');
+      const launcher = host.locator('button.l');
+      await expect.poll(() => launcher.textContent()).toContain(LOOK.label[language]);
+      // Start corner: the right in Arabic, the left in English.
+      const box = (await launcher.boundingBox())!;
+      if (language === 'ar') expect(box.x + box.width).toBeGreaterThan(size.width - 40);
+      else expect(box.x).toBeLessThan(40);
+      expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+        'rgb(180, 83, 9)',
+      );
+      await launcher.click();
+      const frame = page.frameLocator('nuqat-loyalty iframe');
+      await expect.poll(() => frame.locator('main').isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await frame.locator('html').evaluate((el) => el.classList.contains('dark'))).toBe(
+        theme === 'dark',
+      );
+      // The loyalty page inside wears the accent, and the store's logo.
+      await expect
+        .poll(() =>
+          frame
+            .locator('html')
+            .evaluate((el) => getComputedStyle(el).getPropertyValue('--color-brand-600').trim()),
+        )
+        .toBe('#b45309');
+      await expect.poll(() => frame.getByTestId('store-brand').isVisible()).toBe(true);
+      expect(await host.getAttribute('class')).toBe(theme === 'dark' ? 'd' : null);
+      await screenshot(
+        page,
+        `widget-store-${language}-${size === PHONE ? 'phone' : 'desktop'}-${theme}`,
+        {
+          fullPage: false,
+        },
+      );
+      await context.close();
+    }
+  });
+
+  test('a page without a product or a cart asks Nuqat for nothing but the snippet', async () => {
+    const { context, page } = await openPage(browser, { language: 'ar', ...PHONE });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(product.baseUrl)) asked.push(new URL(request.url()).pathname);
+    });
+    await page.goto(product.storeUrl);
+    await expect.poll(() => page.locator('nuqat-loyalty button.l').isVisible()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual(['/snippet.js']);
+    await context.close();
+  });
+
+  test('product page: "Earn N points", N as the engine then credits, under the price, layout shift measured', async () => {
+    const programme = (
+      (await (
+        await fetch(`${product.baseUrl}/api/storefront/${MERCHANT_ID}/programme`)
+      ).json()) as { data: StorefrontProgramme }
+    ).data;
+    const expected = earnEstimate({
+      spendHalalas: PRICE * 100,
+      totalHalalas: PRICE * 100,
+      perAmount: programme.earning!.perAmount,
+      perOrder: programme.earning!.perOrder,
+    });
+    expect(expected).toBeGreaterThan(0);
+    expect(await engineAwards(PRICE)).toBe(expected);
+
+    for (const [language, size, theme] of [
+      ['ar', PHONE, 'light'],
+      ['en', DESKTOP, 'dark'],
+    ] as const) {
+      const { context, page } = await openPage(browser, { language, ...size });
+      await watchLayoutShifts(page);
+      await page.goto(
+        `${product.storeUrl}/product/0?lang=${language}${theme === 'dark' ? '&theme=dark' : ''}`,
+      );
+      const words =
+        language === 'ar'
+          ? `اكسب ${expected} نقطة مع هذا المنتج`
+          : `Earn ${expected} points with this product`;
+      const badge = page.getByText(words, { exact: true });
+      await expect.poll(() => badge.isVisible(), { timeout: 15_000 }).toBe(true);
+      // Under the price, above the add-to-cart button.
+      const priceBox = (await page.locator('.product .price').boundingBox())!;
+      const badgeBox = (await badge.boundingBox())!;
+      const buttonBox = (await page.locator('salla-add-product-button').boundingBox())!;
+      expect(badgeBox.y).toBeGreaterThanOrEqual(priceBox.y + priceBox.height);
+      expect(badgeBox.y + badgeBox.height).toBeLessThanOrEqual(buttonBox.y);
+      // The badge's box goes in as the snippet runs, one line high, and its words arrive later
+      // without moving anything. A snippet that runs after the first paint (Salla loads App
+      // Snippets at the end of the body) still moves what is below by that one line: measured
+      // here, and held within a "good" score (docs/decisions/035 says why it is not zero).
+      const shift = await layoutShift(page);
+      expect(shift).toBeLessThan(0.05);
+      await screenshot(
+        page,
+        `widget-product-${language}-${size === PHONE ? 'phone' : 'desktop'}-${theme}`,
+        {
+          fullPage: false,
+        },
+      );
+      await context.close();
+    }
+  });
+
+  test('cart page: "This order earns N points", following cart::updated, as the engine credits', async () => {
+    const programme = (
+      (await (
+        await fetch(`${product.baseUrl}/api/storefront/${MERCHANT_ID}/programme`)
+      ).json()) as { data: StorefrontProgramme }
+    ).data;
+    const { context, page } = await openPage(browser, { language: 'en', ...DESKTOP });
+    // Two products in the cart (249 + 59), then the cart page.
+    await page.goto(`${product.storeUrl}?lang=en`);
+    await page.locator('[data-product]').nth(0).click();
+    await page.locator('[data-product]').nth(1).click();
+    await watchLayoutShifts(page);
+    await page.goto(`${product.storeUrl}/cart?lang=en`);
+    const total = 249 + 59;
+    const expected = earnEstimate({
+      spendHalalas: total * 100,
+      totalHalalas: total * 100,
+      perAmount: programme.earning!.perAmount,
+      perOrder: programme.earning!.perOrder,
+    });
+    const chip = page.locator('nuqat-loyalty p[role=status]');
+    await expect
+      .poll(() => chip.textContent(), { timeout: 15_000 })
+      .toBe(`This order earns ${expected} points`);
+    expect(await engineAwards(total)).toBe(expected);
+    expect(await layoutShift(page)).toBe(0);
+    await screenshot(page, 'widget-cart-en-desktop-light', { fullPage: false });
+    // The cart empties (a coupon removed changes nothing here): cart::updated hides the badge.
+    await page.evaluate(() => {
+      sessionStorage.clear();
+      (
+        window as unknown as { salla: { event: { emit: (n: string, p: unknown) => void } } }
+      ).salla.event.emit('cart::updated', { count: 0, total: 0, sub_total: 0, coupon: null });
+    });
+    await expect.poll(() => chip.isHidden()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('the shopper’s e-mail in the store’s name', () => {
+  test.each(['ar', 'en'] as const)('rendered in Chromium (%s first)', async (lang) => {
+    const email = 'customer1@demo.nuqat.sa';
+    const after = smtp.messages.length;
+    const res = await fetch(`${product.baseUrl}/api/customers/auth/request-code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ merchantId: String(MERCHANT_ID), email, lang }),
+    });
+    expect(res.status).toBe(200);
+    const mail = await smtp.waitForMail(email, { after });
+    // The store's name as the sender (the address stays Nuqat's), replies to the store.
+    expect(decodeWords(mail.headers.from ?? '')).toMatch(/متجر نقاط التجريبي.*<no-reply@/);
+    expect(mail.headers['reply-to']).toBe('demo@nuqat.sa');
+    const { context, page } = await openPage(browser, { language: lang, ...PHONE });
+    await page.setContent(mail.html);
+    const logo = page.locator('[data-mail-header] img');
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(
+      await page
+        .locator('[data-mail-header]')
+        .evaluate((el) => getComputedStyle(el).borderTopColor),
+    ).toBe('rgb(180, 83, 9)');
+    // Each part of the footer keeps its own direction, whichever language comes first.
+    const ar = page.locator('[data-mail-footer="ar"]');
+    const en = page.locator('[data-mail-footer="en"]');
+    expect(await ar.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    expect(await en.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    expect(await readsLeftToRight(en.locator('p').first())).toBe(true);
+    expect(await readsLeftToRight(ar.locator('p').first())).toBe(false);
+    await screenshot(page, `widget-mail-${lang}-phone`);
+    await context.close();
+  });
+});
