@@ -9,13 +9,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** Where a reply goes (the contact form: the sender). */
-  replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
   /** The sender's display name (a store's name); the address stays MAIL_FROM's. */
   fromName?: string;
-  /** Where replies go (a store's contact e-mail). */
+  /** Where replies go (a store's contact e-mail; the contact form's sender). */
   replyTo?: string;
 }
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CONTACT_RATE_LIMITS } from './index.ts';
-import { createTestContext, uniqueEmail, uniqueIp, type TestContext } from '../../test/test-app.ts';
+import {
+  createMerchant,
+  createTestContext,
+  uniqueEmail,
+  uniqueIp,
+  type TestContext,
+} from '../../test/test-app.ts';
 
 const SUPPORT = 'support-desk@nuqat.example';
 let ctx: TestContext;
@@ -103,4 +109,26 @@ describe('POST /api/contact', () => {
       await bare.close();
     }
   });
+});
+
+test('every e-mail ends with the privacy policy, in both languages', async () => {
+  const privacy = `${ctx.app.context.config.publicUrl}/privacy`;
+  const { email } = await createMerchant(ctx);
+  const after = ctx.smtp.messages.length;
+  const res = await ctx.server.inject({
+    method: 'POST',
+    url: '/api/merchants/auth/forgot-password',
+    payload: { email },
+    remoteAddress: uniqueIp(),
+  });
+  expect(res.statusCode).toBe(200);
+  const reset = await ctx.smtp.waitForMail(email, { after });
+  expect(reset.text.trimEnd().endsWith(`سياسة الخصوصية | Privacy policy: ${privacy}`)).toBe(true);
+  const links = [...reset.html.matchAll(/<a href="([^"]+)" lang="(ar|en)"[^>]*>([^<]+)<\/a>/g)]
+    .filter((m) => m[1] === privacy)
+    .map((m) => [m[2], m[3]]);
+  expect(links).toEqual([
+    ['ar', 'سياسة الخصوصية'],
+    ['en', 'Privacy policy'],
+  ]);
 });
