@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { PLANS, STORAGE_KEYS, SUPPORT, type SupportContacts } from '@nuqat/contracts';
+import { PLANS, STORAGE_KEYS, type SupportContacts } from '@nuqat/contracts';
 import ar from '../../../locales/ar/landing.json';
 import en from '../../../locales/en/landing.json';
 import { createLandingI18n, followLanguageChanges } from '../lib/landing-i18n';
