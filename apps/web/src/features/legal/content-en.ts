@@ -119,7 +119,7 @@ export function english(n: Num, reminders: string[], lastUpdated: string): Legal
           id: 'changes',
           title: 'Changes to this policy',
           paragraphs: [
-            'When what Nuqat stores or how long it keeps it changes, this page changes first, with its date. Stores are told in the back-office of changes that affect their customers.',
+            'When what Nuqat stores or how long it keeps it changes, this page changes first, with its date.',
           ],
         },
       ],
