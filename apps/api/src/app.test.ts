@@ -27,7 +27,14 @@ describe('support contacts', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     expect(res.json()).toEqual({
       success: true,
-      data: { email: null, phone: null, whatsapp: null, appStoreUrl: 'https://apps.salla.sa' },
+      data: {
+        email: null,
+        phone: null,
+        whatsapp: null,
+        appStoreUrl: 'https://apps.salla.sa',
+        demo: false,
+        operator: { name: null, crNumber: null, address: null, email: null },
+      },
     });
 
     const configured = await createTestContext({
@@ -35,6 +42,8 @@ describe('support contacts', () => {
       SUPPORT_PHONE: '+966 11 234 5678',
       SUPPORT_WHATSAPP: '+966 50 123 4567',
       SALLA_APP_URL: 'https://apps.salla.sa/ar/app/123456',
+      OPERATOR_NAME: 'Nuqat Technologies Co.',
+      OPERATOR_CR_NUMBER: '1010123456',
     });
     try {
       const answer = await configured.server.inject({ method: 'GET', url: '/api/support' });
@@ -43,6 +52,13 @@ describe('support contacts', () => {
         phone: '+966 11 234 5678',
         whatsapp: '966501234567',
         appStoreUrl: 'https://apps.salla.sa/ar/app/123456',
+        demo: false,
+        operator: {
+          name: 'Nuqat Technologies Co.',
+          crNumber: '1010123456',
+          address: null,
+          email: null,
+        },
       });
     } finally {
       await configured.close();

@@ -6,6 +6,7 @@ import { trustedProxies } from './env.ts';
 import { loggerOptions } from './lib/log-serializers.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { contactRoutes } from './modules/contact/index.ts';
 import { merchantsRoutes } from './modules/merchants/index.ts';
 import { createWidgetService, widgetRoutes } from './modules/merchants/index.ts';
 import { createLoyaltyService } from './modules/loyalty/index.ts';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       support: config.support,
     }),
   );
+  await server.register(contactRoutes({ ctx: context, supportEmail: config.support.email }));
   await server.register(sallaWebhookRoutes({ webhookService: services.webhooks, config }), {
     prefix: '/api/salla',
   });

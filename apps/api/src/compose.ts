@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type Config } from './env.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { mailerWithPrivacyLink } from './lib/mail-templates.ts';
 import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { createAuthService } from './modules/auth/index.ts';
 import { createMerchantsService } from './modules/merchants/index.ts';
@@ -49,14 +50,16 @@ export interface BuildAppOptions {
  */
 export function composeServices(options: BuildAppOptions, log: FastifyBaseLogger) {
   const { config, database } = options;
-  const mailer =
+  const mailer = mailerWithPrivacyLink(
     options.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'mail'),
-      logger: log,
-    });
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'mail'),
+        logger: log,
+      }),
+    `${config.publicUrl}/privacy`,
+  );
   const sms =
     options.sms ??
     createSmsSender({

@@ -179,6 +179,32 @@ describe('support contacts in the configuration', () => {
       phone: null,
       whatsapp: null,
       appStoreUrl: 'https://apps.salla.sa',
+      demo: false,
+      operator: { name: null, crNumber: null, address: null, email: null },
+    });
+  });
+
+  test('the operator details are read when set, refused when malformed, null when unset', () => {
+    expect(() => loadConfig({ ...base, OPERATOR_CR_NUMBER: '12345' })).toThrow(
+      /OPERATOR_CR_NUMBER/,
+    );
+    expect(() => loadConfig({ ...base, OPERATOR_EMAIL: 'legal at nuqat' })).toThrow(
+      /OPERATOR_EMAIL/,
+    );
+    expect(() => loadConfig({ ...base, OPERATOR_ADDRESS: 'x' })).toThrow(/OPERATOR_ADDRESS/);
+    expect(
+      loadConfig({
+        ...base,
+        OPERATOR_NAME: ' Nuqat Technologies Co. ',
+        OPERATOR_CR_NUMBER: '1010123456',
+        OPERATOR_ADDRESS: 'King Fahd Road, Riyadh 12211',
+        OPERATOR_EMAIL: 'legal@nuqat.example',
+      }).support.operator,
+    ).toEqual({
+      name: 'Nuqat Technologies Co.',
+      crNumber: '1010123456',
+      address: 'King Fahd Road, Riyadh 12211',
+      email: 'legal@nuqat.example',
     });
   });
 });

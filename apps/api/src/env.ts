@@ -77,6 +77,18 @@ const EnvSchema = z.object({
     .transform((v) => v.replace(/[\s()+-]/g, ''))
     .pipe(z.string().regex(/^[0-9]{8,15}$/, 'must be a number with its country code'))
     .optional(),
+  /**
+   * The operator's legal details on /privacy and /terms (docs/decisions/044); each is shown only
+   * when set. The commercial registration is the Saudi CR's 10 digits.
+   */
+  OPERATOR_NAME: z.string().trim().min(2).max(200).optional(),
+  OPERATOR_CR_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{10}$/, 'must be the 10 digits of a commercial registration')
+    .optional(),
+  OPERATOR_ADDRESS: z.string().trim().min(5).max(300).optional(),
+  OPERATOR_EMAIL: z.email().optional(),
   /** The app's listing on the Salla App Store (default: the store's front page). */
   SALLA_APP_URL: z.url({ protocol: /^https$/ }).optional(),
   /** `pretty`: lines for a terminal; `json`: pino's JSON lines. Default: json in production. */
@@ -152,6 +164,15 @@ export interface Config {
     phone: string | null;
     whatsapp: string | null;
     appStoreUrl: string;
+    /** The read-only demo is open (DEMO=1). */
+    demo: boolean;
+    /** Who runs this deployment (OPERATOR_*); null when unset. */
+    operator: {
+      name: string | null;
+      crNumber: string | null;
+      address: string | null;
+      email: string | null;
+    };
   };
   /** Fastify's trustProxy: off, a hop count, or trusted addresses/CIDR ranges. */
   trustProxy: false | number | string[];
@@ -289,6 +310,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       phone: env.SUPPORT_PHONE ?? null,
       whatsapp: env.SUPPORT_WHATSAPP ?? null,
       appStoreUrl: env.SALLA_APP_URL ?? 'https://apps.salla.sa',
+      demo: env.DEMO,
+      operator: {
+        name: env.OPERATOR_NAME ?? null,
+        crNumber: env.OPERATOR_CR_NUMBER ?? null,
+        address: env.OPERATOR_ADDRESS ?? null,
+        email: env.OPERATOR_EMAIL ?? null,
+      },
     },
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultWebDist,

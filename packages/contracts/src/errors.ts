@@ -65,6 +65,10 @@ export const ERROR_CODES = [
   'API_KEYS_LIMIT_REACHED',
   'WEBHOOK_URL_NOT_ALLOWED',
   'WEBHOOK_ENDPOINTS_LIMIT_REACHED',
+  'CONTACT_NOT_CONFIGURED',
+  'CONTACT_SEND_FAILED',
+  'READ_ONLY_DEMO',
+  'DEMO_NOT_AVAILABLE',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -132,6 +136,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   API_KEYS_LIMIT_REACHED: 409,
   WEBHOOK_URL_NOT_ALLOWED: 400,
   WEBHOOK_ENDPOINTS_LIMIT_REACHED: 409,
+  CONTACT_NOT_CONFIGURED: 503,
+  CONTACT_SEND_FAILED: 503,
+  READ_ONLY_DEMO: 403,
+  DEMO_NOT_AVAILABLE: 404,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -387,6 +395,22 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   SERVICE_UNAVAILABLE: {
     ar: 'الخدمة غير متاحة مؤقتًا',
     en: 'The service is temporarily unavailable.',
+  },
+  CONTACT_NOT_CONFIGURED: {
+    ar: 'نموذج التواصل غير متاح في هذه النسخة',
+    en: 'The contact form is not available on this installation.',
+  },
+  CONTACT_SEND_FAILED: {
+    ar: 'تعذّر إرسال رسالتك الآن، حاول بعد قليل',
+    en: 'Your message could not be sent just now. Please try again shortly.',
+  },
+  READ_ONLY_DEMO: {
+    ar: 'هذا عرض تجريبي للقراءة فقط: لا يمكن حفظ التغييرات',
+    en: 'This is a read-only demo: changes cannot be saved.',
+  },
+  DEMO_NOT_AVAILABLE: {
+    ar: 'العرض التجريبي غير متاح في هذه النسخة',
+    en: 'The demo is not available on this installation.',
   },
 };
 

@@ -19,3 +19,4 @@ export * from './tiers.ts';
 export * from './notifications.ts';
 export * from './widget.ts';
 export * from './public-api.ts';
+export * from './public.ts';

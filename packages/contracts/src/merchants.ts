@@ -30,6 +30,8 @@ export const StoreInfoSchema = z.object({
   isEarning: z.boolean(),
   /** The merchant has not paused the programme (PUT /api/loyalty/programme). */
   programmeEnabled: z.boolean(),
+  /** A session of the read-only demo: reads work, every change is refused (decision 044). */
+  readOnly: z.boolean().optional(),
 });
 export type StoreInfo = z.infer<typeof StoreInfoSchema>;
 export const StoreInfoResponseSchema = successEnvelope(StoreInfoSchema);
@@ -122,6 +124,18 @@ export const SupportContactsSchema = z.object({
   /** Digits with the country code, as wa.me wants them, e.g. "966501234567". */
   whatsapp: z.string().nullable(),
   appStoreUrl: z.string(),
+  /** The read-only demo can be opened here (DEMO=1): "Preview the platform" opens it. */
+  demo: z.boolean(),
+  /**
+   * The operator's legal details (OPERATOR_NAME, OPERATOR_CR_NUMBER, OPERATOR_ADDRESS,
+   * OPERATOR_EMAIL) for /privacy and /terms; each null when unset and then not shown.
+   */
+  operator: z.object({
+    name: z.string().nullable(),
+    crNumber: z.string().nullable(),
+    address: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
 });
 export type SupportContacts = z.infer<typeof SupportContactsSchema>;
 export const SupportContactsResponseSchema = successEnvelope(SupportContactsSchema);

@@ -7,13 +7,14 @@ import {
   webhooks,
   type SallaSandbox,
 } from '@nuqat/salla-sandbox';
+import { DEMO_MERCHANT_ID } from '@nuqat/contracts';
 import type { App } from '../app.ts';
 import type { Config } from '../env.ts';
 import { AppError } from '../lib/app-error.ts';
 import { EMBEDDED_PAGE_ROUTE } from '../lib/salla-dashboard.ts';
 
 export const DEMO_MERCHANT = {
-  merchantId: 7_000_001,
+  merchantId: DEMO_MERCHANT_ID,
   storeName: 'متجر نقاط التجريبي',
   email: 'demo@nuqat.sa',
   password: 'nuqat-demo-2026',

@@ -4,7 +4,7 @@ import {
   SUPPORT,
   type Language,
 } from '@nuqat/contracts';
-import type { MailMessage } from './mailer.ts';
+import type { MailMessage, Mailer } from './mailer.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -124,6 +124,33 @@ export function bilingual(parts: {
   const footerHtml = footer ? `<hr>${order.map(footerBlock).join('')}` : '';
   const html = `<!doctype html><html lang="${order[0]}" dir="${order[0] === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:Tahoma,Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto">${parts.brand ? brandHeader(parts.brand) : ''}${block(order[0]!, parts[order[0]!])}<hr>${block(order[1]!, parts[order[1]!])}${footerHtml}<p style="color:#6b7280;font-size:12px"><span lang="ar" dir="rtl">نقاط</span> | <span lang="en" dir="ltr">Nuqat</span></p></body></html>`;
   return { text, html };
+}
+
+/**
+ * Every e-mail's last line links the privacy policy, in both languages (issue 27, decision
+ * 044): the mailer the app composes sends each message through this, whoever wrote it.
+ */
+export function withPrivacyLink(message: MailMessage, privacyUrl: string): MailMessage {
+  const href = escapeHtml(privacyUrl);
+  const html =
+    `<p data-mail-privacy style="color:#6b7280;font-size:12px;margin:0 0 16px">` +
+    `<a href="${href}" lang="ar" dir="rtl" style="color:#6b7280">سياسة الخصوصية</a> | ` +
+    `<a href="${href}" lang="en" dir="ltr" style="color:#6b7280">Privacy policy</a></p>`;
+  return {
+    ...message,
+    text: `${message.text}\nسياسة الخصوصية | Privacy policy: ${privacyUrl}`,
+    html: message.html.includes('</body>')
+      ? message.html.replace('</body>', `${html}</body>`)
+      : `${message.html}${html}`,
+  };
+}
+
+/** A mailer that adds the privacy link to everything it sends. */
+export function mailerWithPrivacyLink(mailer: Mailer, privacyUrl: string): Mailer {
+  return {
+    send: (message) => mailer.send(withPrivacyLink(message, privacyUrl)),
+    close: () => mailer.close(),
+  };
 }
 
 export function passwordResetCodeMail(input: {

@@ -13,7 +13,7 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** The sender's display name (a store's name); the address stays MAIL_FROM's. */
   fromName?: string;
-  /** Where replies go (a store's contact e-mail). */
+  /** Where replies go (a store's contact e-mail; the contact form's sender). */
   replyTo?: string;
 }
 

@@ -11,6 +11,10 @@ export const CSRF_HEADER = 'x-csrf-token';
 /** Requests that change nothing need no CSRF token. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** What a read-only demo session may still ask for although it is not a read. */
+const VIEWER_MAY = new Set(['POST /api/merchants/auth/logout']);
+const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url}`;
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireMerchant`; the only source of the tenant id for merchant endpoints. */
@@ -45,10 +49,7 @@ export function registerMerchantAuth(
   jwtSecret: Uint8Array,
 ) {
   app.decorateRequest('merchant', null);
-  return async function requireMerchant(
-    request: FastifyRequest,
-    _reply: FastifyReply,
-  ): Promise<void> {
+  async function requireMerchant(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const credentials = readCredentials(request);
     if (!credentials) throw new AppError('UNAUTHENTICATED');
     const auth = await authService.authenticate(credentials.token);
@@ -57,8 +58,22 @@ export function registerMerchantAuth(
       if (!csrfTokenMatches(jwtSecret, auth, typeof presented === 'string' ? presented : undefined))
         throw new AppError('CSRF_FAILED');
     }
+    // The read-only demo (decision 044): one check for every merchant route that changes
+    // something; signing out is the only change a viewer makes.
+    if (auth.readOnly && !SAFE_METHODS.has(request.method) && !VIEWER_MAY.has(routeOf(request)))
+      throw new AppError('READ_ONLY_DEMO');
     request.merchant = auth;
-  };
+  }
+  // Every route that names requireMerchant runs it before validation, whichever hook the
+  // module put it in: the session, its CSRF token and the read-only demo are checked before
+  // anything about the request is (decision 044), the same way on every merchant route.
+  app.addHook('onRoute', (route) => {
+    const hooks = [route.preHandler ?? []].flat();
+    if (!hooks.includes(requireMerchant)) return;
+    route.preHandler = hooks.filter((hook) => hook !== requireMerchant);
+    route.preValidation = [requireMerchant, ...[route.preValidation ?? []].flat()];
+  });
+  return requireMerchant;
 }
 
 /** For handlers behind `requireMerchant`. */

@@ -39,6 +39,18 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
       },
       {
+        path: paths.demo,
+        lazy: async () => ({ Component: (await import('./routes/demo')).DemoRoute }),
+      },
+      {
+        path: paths.privacy,
+        lazy: async () => ({ Component: (await import('./routes/legal')).PrivacyRoute }),
+      },
+      {
+        path: paths.terms,
+        lazy: async () => ({ Component: (await import('./routes/legal')).TermsRoute }),
+      },
+      {
         id: 'merchant',
         loader: requireSession,
         lazy: async () => ({

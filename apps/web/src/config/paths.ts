@@ -15,6 +15,11 @@ export const paths = {
   tiers: '/tiers',
   analytics: '/analytics',
   settings: '/settings',
+  /** Public, no sign-in (docs/decisions/044). */
+  privacy: '/privacy',
+  terms: '/terms',
+  /** The read-only demo's sign-in (DEMO=1 only). */
+  demo: '/demo',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

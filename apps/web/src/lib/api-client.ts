@@ -135,6 +135,17 @@ function combineSignals(signal: AbortSignal | undefined, timeoutMs: number | und
   return signals.length === 1 ? signals[0] : AbortSignal.any(signals);
 }
 
+const readOnlyListeners = new Set<() => void>();
+
+/**
+ * Called whenever the API refuses a change because the session is the read-only demo
+ * (READ_ONLY_DEMO, decision 044): the demo banner explains it, whatever screen asked.
+ */
+export function onReadOnlyRefusal(listener: () => void): () => void {
+  readOnlyListeners.add(listener);
+  return () => readOnlyListeners.delete(listener);
+}
+
 /**
  * The one door to the API (same origin, under /api): the httpOnly session cookie, its CSRF
  * token on every change — or, inside the Salla dashboard, the in-memory bearer token and no
@@ -190,6 +201,7 @@ export async function apiRequest<T = unknown>(
 
   if (!response.ok) {
     const error = toApiError(response, payload);
+    if (error.code === 'READ_ONLY_DEMO') for (const listener of readOnlyListeners) listener();
     if (response.status === 401 && onUnauthorized === 'end-session') {
       endSession(error.code === 'SESSION_EXPIRED' ? 'SESSION_EXPIRED' : 'UNAUTHENTICATED');
     }

@@ -10,6 +10,13 @@ export const TEST_SUPPORT = SupportContactsResponseSchema.parse({
     phone: '+966 11 234 5678',
     whatsapp: '966501234567',
     appStoreUrl: 'https://apps.salla.sa/ar/app/123456',
+    demo: false,
+    operator: {
+      name: 'Nuqat Technologies Co.',
+      crNumber: '1010123456',
+      address: 'King Fahd Road, Riyadh 12211',
+      email: 'legal@nuqat.example',
+    },
   },
 });
 

@@ -27,9 +27,10 @@ export const merchantSessions = pgTable(
     ip: text('ip'),
     /**
      * How the session began: `password` (the login page) or `salla_embedded` (the Salla merchant
-     * dashboard's token, exchanged by the embedded page; shorter-lived, decision 031).
+     * dashboard's token, exchanged by the embedded page; shorter-lived, decision 031) or
+     * `demo_viewer` (the read-only demo: every change is refused, decision 044).
      */
-    kind: text('kind', { enum: ['password', 'salla_embedded'] })
+    kind: text('kind', { enum: ['password', 'salla_embedded', 'demo_viewer'] })
       .notNull()
       .default('password'),
     /** The Salla user the dashboard's token named (an owner or an employee); embedded only. */
@@ -37,7 +38,10 @@ export const merchantSessions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
-    check('merchant_sessions_kind_known', sql`${t.kind} in ('password', 'salla_embedded')`),
+    check(
+      'merchant_sessions_kind_known',
+      sql`${t.kind} in ('password', 'salla_embedded', 'demo_viewer')`,
+    ),
   ],
 );
 

@@ -1,9 +1,12 @@
-export const SESSION_TTL_DAYS = 7;
+import { EMBEDDED_SESSION_TTL_HOURS, MERCHANT_SESSION_TTL_DAYS } from '@nuqat/contracts';
+
+/** In contracts: /privacy states the same lifetimes (docs/decisions/044). */
+export const SESSION_TTL_DAYS = MERCHANT_SESSION_TTL_DAYS;
 /**
  * A session opened from the Salla dashboard: a working day. It lives in the frame's memory and
  * the frame gets a new one from Salla in a second (decision 031), so it need not last a week.
  */
-export const EMBEDDED_SESSION_TTL_HOURS = 8;
+export { EMBEDDED_SESSION_TTL_HOURS };
 const WINDOW = 15 * 60;
 
 /**
@@ -26,6 +29,8 @@ export const AUTH_RATE_LIMITS = {
    * from Salla all day stays far below; a script replaying junk does not.
    */
   embeddedPerIp: { limit: 120, windowSeconds: WINDOW },
+  /** Read-only demo sessions opened per IP (decision 044). */
+  demoViewerPerIp: { limit: 20, windowSeconds: WINDOW },
 } as const;
 
 export interface RequestOrigin {
@@ -36,4 +41,6 @@ export interface RequestOrigin {
 export interface MerchantAuth {
   merchantId: number;
   sessionId: string;
+  /** A session of the read-only demo: it may read, never change (decision 044). */
+  readOnly?: boolean;
 }

@@ -119,6 +119,31 @@ export function authRoutes(deps: {
     );
 
     r.post(
+      '/demo-viewer',
+      {
+        schema: {
+          tags,
+          summary: 'Open the read-only demo (DEMO=1 only)',
+          description:
+            "Signs in to the demo store's back-office as a viewer: every read works, every change " +
+            'answers 403 READ_ONLY_DEMO. Without the demo: 404 DEMO_NOT_AVAILABLE (decision 044).',
+          response: { 200: LoginResponseSchema, ...errors, 404: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const { session, token, ...result } = await authService.openDemoViewer(origin(request));
+        const expires = new Date(result.expiresAt);
+        reply.setCookie(SESSION_COOKIE, token, { ...sessionCookie, expires });
+        reply.setCookie(CSRF_COOKIE, csrfTokenFor(config.jwtSecret, session), {
+          ...csrfCookie,
+          expires,
+        });
+        const cookieOnly = request.headers['x-session-mode'] === 'cookie';
+        return { success: true as const, data: cookieOnly ? result : { token, ...result } };
+      },
+    );
+
+    r.post(
       '/salla-embedded',
       {
         schema: {

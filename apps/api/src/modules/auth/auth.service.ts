@@ -1,4 +1,9 @@
-import { type EmbeddedSession, type LoginResult } from '@nuqat/contracts';
+import {
+  DEMO_MERCHANT_ID,
+  DEMO_VIEWER_SESSION_TTL_HOURS,
+  type EmbeddedSession,
+  type LoginResult,
+} from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashEmbeddedToken, verifyPassword } from '../../lib/crypto.ts';
@@ -166,6 +171,38 @@ export function createAuthService(ctx: AppContext, deps: { salla: SallaClient })
     };
   }
 
+  /**
+   * The read-only demo (decision 044): with DEMO=1 anyone may open the demo store's back-office
+   * as a viewer. The session is marked `demo_viewer` in its row; requireMerchant refuses every
+   * change it asks for. Without the demo there is nothing to open.
+   */
+  async function openDemoViewer(
+    input: RequestOrigin,
+  ): Promise<LoginResult & { token: string; session: MerchantAuth }> {
+    if (!config.demo) throw new AppError('DEMO_NOT_AVAILABLE');
+    await enforceRateLimits(db, [
+      { key: `demo-viewer:ip:${input.ip}`, ...AUTH_RATE_LIMITS.demoViewerPerIp },
+    ]);
+    const merchant = await findMerchantById(db, DEMO_MERCHANT_ID);
+    if (!merchant) throw new AppError('DEMO_NOT_AVAILABLE');
+    const expiresAt = new Date(ctx.now().getTime() + DEMO_VIEWER_SESSION_TTL_HOURS * 3_600_000);
+    const session = await insertSession(db, {
+      merchantId: merchant.id,
+      expiresAt,
+      userAgent: input.userAgent?.slice(0, 300) ?? null,
+      ip: input.ip,
+      kind: 'demo_viewer',
+    });
+    const auth = { merchantId: merchant.id, sessionId: session.id };
+    return {
+      token: await signMerchantToken(config.keys.sessionTokens.current, auth, expiresAt),
+      merchantId: String(merchant.id),
+      merchantName: merchant.storeName,
+      expiresAt: expiresAt.toISOString(),
+      session: { ...auth, readOnly: true },
+    };
+  }
+
   /** Used dashboard tokens past their expiry are forgotten (hourly, with the rate limits). */
   function pruneEmbeddedTokens(): Promise<number> {
     return deleteEmbeddedTokensBefore(db, ctx.now());
@@ -177,7 +214,8 @@ export function createAuthService(ctx: AppContext, deps: { salla: SallaClient })
     const session = await findSession(db, claims.merchantId, claims.sessionId);
     if (!session || session.revokedAt || session.expiresAt <= ctx.now())
       throw new AppError('SESSION_EXPIRED');
-    return claims;
+    // The session row, not the token, says whether it may change anything (decision 044).
+    return session.kind === 'demo_viewer' ? { ...claims, readOnly: true } : claims;
   }
 
   async function logout(auth: MerchantAuth): Promise<void> {
@@ -187,6 +225,7 @@ export function createAuthService(ctx: AppContext, deps: { salla: SallaClient })
   return {
     login,
     exchangeEmbeddedToken,
+    openDemoViewer,
     pruneEmbeddedTokens,
     authenticate,
     logout,

@@ -26,12 +26,11 @@ export function merchantsRoutes(deps: {
           response: { 200: StoreInfoResponseSchema, 401: ErrorBodySchema },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await deps.merchantsService.getStoreInfo({
-          merchantId: merchantOf(request).merchantId,
-        }),
-      }),
+      async (request) => {
+        const auth = merchantOf(request);
+        const info = await deps.merchantsService.getStoreInfo({ merchantId: auth.merchantId });
+        return { success: true as const, data: auth.readOnly ? { ...info, readOnly: true } : info };
+      },
     );
     r.get(
       '/subscription/status',

@@ -1,3 +1,4 @@
+import { UNINSTALL_GRACE_DAYS } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { riyadhToday } from '../../lib/riyadh-time.ts';
 import { claimJobRun, finishJobRun, touchJobRun } from '../engine/index.ts';
@@ -5,9 +6,10 @@ import { findPurgeCandidates, purgeStoreIfSilent } from './store-purge.repositor
 
 /**
  * How long an uninstalled store's data is kept, so a merchant who comes back finds it all: the
- * store is deleted once it has been uninstalled and silent (no webhook) this long.
+ * store is deleted once it has been uninstalled and silent (no webhook) this long. In contracts:
+ * the FAQ and /privacy state it (docs/decisions/044).
  */
-export const UNINSTALL_GRACE_DAYS = 90;
+export { UNINSTALL_GRACE_DAYS };
 
 /** A purge run touches its claim after every store; one silent this long died (see birthdays). */
 export const PURGE_RUN_STALE_MS = 15 * 60 * 1000;

@@ -85,6 +85,16 @@ export function LoyaltyApp({ config, i18n }: LoyaltyAppProps) {
           {brand ? <StoreBrand name={brand.name} logo={brand.logo} /> : null}
           {body}
         </main>
+        <footer className="pb-6 text-center text-xs">
+          <a
+            href="/privacy"
+            target="_blank"
+            rel="noopener"
+            className="text-slate-500 underline underline-offset-4 dark:text-slate-400"
+          >
+            {i18n.t('footer.privacy')}
+          </a>
+        </footer>
       </div>
     </I18nContext.Provider>
   );

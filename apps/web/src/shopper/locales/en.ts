@@ -254,6 +254,7 @@ export const en: Catalogue = {
     'Check your cart and try again, or enter the code in the coupon field at checkout.',
   'cart.unavailable':
     'The cart did not answer. Copy the code and enter it in the coupon field at checkout.',
+  'footer.privacy': 'Privacy policy',
   'cart.manual':
     'To use it, copy the code and enter it in the coupon field of your cart at checkout.',
 };

@@ -11,6 +11,7 @@ import {
   StoreStateBanner,
   storeStateOf,
 } from '../../../features/store/components/store-state-banner';
+import { DemoBanner } from '../../../features/store/components/demo-banner';
 import { isEmbeddedDocument } from '../../../lib/embedded';
 import { getMerchantId, getMerchantName } from '../../../lib/session';
 
@@ -21,7 +22,12 @@ export function MerchantLayoutRoute() {
   const programme = useQuery({ ...programmeStatusQueryOptions(getMerchantId()), enabled: false });
   const programmeEnabled = programme.data?.enabled ?? storeInfo.data?.programmeEnabled ?? true;
   const logout = useLogout();
-  const banner = <StoreStateBanner state={storeStateOf(storeInfo.data, programmeEnabled)} />;
+  const banner = (
+    <>
+      {storeInfo.data?.readOnly ? <DemoBanner /> : null}
+      <StoreStateBanner state={storeStateOf(storeInfo.data, programmeEnabled)} />
+    </>
+  );
   // Inside the Salla dashboard, Salla's frame gives the store, the user, language and theme.
   if (isEmbeddedDocument())
     return (

@@ -196,6 +196,17 @@ export function LoginScreen() {
                 </a>
               </p>
             ) : null}
+            <nav
+              aria-label={t('legal.label')}
+              className="mt-4 flex justify-center gap-4 text-sm text-slate-500 dark:text-slate-400"
+            >
+              <Link to={paths.privacy} className="hover:underline">
+                {t('legal.privacy')}
+              </Link>
+              <Link to={paths.terms} className="hover:underline">
+                {t('legal.terms')}
+              </Link>
+            </nav>
           </div>
         </main>
       </div>

@@ -1,16 +1,16 @@
-import { ArrowDown, ExternalLink as ExternalIcon, Gift, Sparkles, Star } from 'lucide-react';
+import { ArrowDown, Eye, Gift, Sparkles, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORT } from '@nuqat/contracts';
 import { buttonClasses } from '../../../components/ui/button';
 import { formatNumber } from '../../../lib/format';
 import { HERO_EXAMPLE_POINTS, PARTNER_LOGOS, SECTION_IDS, sectionHref } from '../constants';
 import { useLandingLanguage } from '../hooks/use-landing-language';
-import { ExternalLink } from './external-link';
 import { PartnerLogo } from './partner-logo';
+import { useLandingSupport } from '../lib/landing-support';
 
 export function HeroSection() {
   const { t } = useTranslation('landing');
   const { language } = useLandingLanguage();
+  const support = useLandingSupport();
 
   return (
     <section
@@ -40,13 +40,14 @@ export function HeroSection() {
               {t('hero.subscribe')}
               <ArrowDown aria-hidden="true" className="size-5" />
             </a>
-            <ExternalLink
-              href={SUPPORT.sallaSite}
+            {/* The read-only demo where it runs, else the sign-in page (decision 044). */}
+            <a
+              href={support?.demo ? '/demo' : '/login'}
               className={buttonClasses({ variant: 'secondary', size: 'lg' })}
             >
               {t('hero.preview')}
-              <ExternalIcon aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-            </ExternalLink>
+              <Eye aria-hidden="true" className="size-4" />
+            </a>
           </div>
           <figure className="flex items-center gap-4 pt-2">
             <div className="flex items-center gap-3">

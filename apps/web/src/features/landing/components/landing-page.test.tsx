@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { PLANS, STORAGE_KEYS, SUPPORT, type SupportContacts } from '@nuqat/contracts';
+import { PLANS, STORAGE_KEYS, type SupportContacts } from '@nuqat/contracts';
 import ar from '../../../locales/ar/landing.json';
 import en from '../../../locales/en/landing.json';
 import { createLandingI18n, followLanguageChanges } from '../lib/landing-i18n';
@@ -21,6 +21,8 @@ const CONFIGURED = {
   phone: '+966 11 234 5678',
   whatsapp: '966501234567',
   appStoreUrl: 'https://apps.salla.sa/ar/app/123456',
+  demo: false,
+  operator: { name: null, crNumber: null, address: null, email: null },
 } satisfies SupportContacts;
 
 /** The support contacts as the API injects them into the served page (null: none configured). */
@@ -85,9 +87,7 @@ describe('landing page content', () => {
   test('links to other sites open in a new tab without a handle on this page', () => {
     const { container } = renderLanding();
     const external = [...container.querySelectorAll<HTMLAnchorElement>('a[href^="http"]')];
-    expect(external.map((a) => a.href)).toEqual(
-      expect.arrayContaining([`${SUPPORT.sallaSite}/`, CONFIGURED.appStoreUrl]),
-    );
+    expect(external.map((a) => a.href)).toEqual(expect.arrayContaining([CONFIGURED.appStoreUrl]));
     for (const anchor of external) {
       expect(anchor).toHaveAttribute('target', '_blank');
       expect(anchor.getAttribute('rel')).toContain('noopener');
@@ -110,14 +110,24 @@ describe('landing page content', () => {
       'href',
       '#subscription',
     );
+    // The read-only demo where it runs, else the sign-in page: never another site (decision 044).
     expect(screen.getByRole('link', { name: new RegExp(ar.hero.preview) })).toHaveAttribute(
       'href',
-      SUPPORT.sallaSite,
+      '/login',
     );
     expect(screen.getByText('500')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: ar.header.login })[0]).toHaveAttribute(
       'href',
       '/login',
+    );
+  });
+
+  test('with the demo running, "Preview the platform" opens the read-only demo', () => {
+    serveSupport({ ...CONFIGURED, demo: true });
+    renderLanding();
+    expect(screen.getByRole('link', { name: new RegExp(ar.hero.preview) })).toHaveAttribute(
+      'href',
+      '/demo',
     );
   });
 
@@ -202,9 +212,18 @@ describe('landing page content', () => {
       'href',
       `mailto:${CONFIGURED.email}`,
     );
+    // The public pages that exist (docs/decisions/044), and the contact form's section.
+    expect(within(footer).getByRole('link', { name: ar.footer.privacy })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    expect(within(footer).getByRole('link', { name: ar.footer.terms })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
     for (const anchor of footer.querySelectorAll('a')) {
       expect(anchor.getAttribute('href'), anchor.outerHTML).toMatch(
-        /^(#[a-z]+|mailto:|tel:|https:)/,
+        /^(#[a-z]+|mailto:|tel:|https:|\/privacy$|\/terms$)/,
       );
     }
   });

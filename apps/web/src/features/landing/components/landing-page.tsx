@@ -7,6 +7,7 @@ import { HeroSection } from './hero-section';
 import { MobileDrawer } from './mobile-drawer';
 import { PricingSection } from './pricing-section';
 import { FaqSection } from './faq-section';
+import { ContactSection } from './contact-section';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -45,6 +46,7 @@ export function LandingPage() {
         <Suspense>
           <FaqSection />
         </Suspense>
+        <ContactSection />
       </main>
       <Suspense>
         <SiteFooter inert={menuOpen} />

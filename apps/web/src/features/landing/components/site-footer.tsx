@@ -6,6 +6,7 @@ import { formatHour } from '../../../lib/format';
 import { sectionHref } from '../constants';
 import { useLandingLanguage } from '../hooks/use-landing-language';
 import { FOOTER_LINKS } from '../nav-links';
+import { CONTACT_SECTION_ID } from './contact-section';
 import { ExternalLink } from './external-link';
 import { NewsletterForm } from './newsletter-form';
 import { useLandingSupport } from '../lib/landing-support';
@@ -91,16 +92,34 @@ export function SiteFooter({ inert }: { inert: boolean }) {
                 })}
               </span>
             </li>
-            {support?.email ? <li>{t('footer.reply')}</li> : null}
+            {support?.email ? (
+              <li>
+                <a href={`#${CONTACT_SECTION_ID}`} className={linkClass}>
+                  {t('footer.reply')}
+                </a>
+              </li>
+            ) : null}
           </ul>
         </div>
 
         {support?.email ? <NewsletterForm supportEmail={support.email} /> : null}
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-slate-400 sm:px-6">
-          {t('footer.rights')}
-        </p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-xs text-slate-400 sm:px-6">
+          <p>{t('footer.rights')}</p>
+          <ul className="flex gap-4">
+            <li>
+              <a href="/privacy" className={linkClass}>
+                {t('footer.privacy')}
+              </a>
+            </li>
+            <li>
+              <a href="/terms" className={linkClass}>
+                {t('footer.terms')}
+              </a>
+            </li>
+          </ul>
+        </div>
       </div>
     </footer>
   );

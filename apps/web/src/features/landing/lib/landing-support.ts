@@ -18,12 +18,22 @@ function read(): SupportContacts | null {
   try {
     const data = JSON.parse(raw) as Record<string, unknown>;
     const appStoreUrl = text(data.appStoreUrl);
+    const operator = (
+      typeof data.operator === 'object' && data.operator !== null ? data.operator : {}
+    ) as Record<string, unknown>;
     lastValue = appStoreUrl
       ? {
           email: text(data.email),
           phone: text(data.phone),
           whatsapp: text(data.whatsapp),
           appStoreUrl,
+          demo: data.demo === true,
+          operator: {
+            name: text(operator.name),
+            crNumber: text(operator.crNumber),
+            address: text(operator.address),
+            email: text(operator.email),
+          },
         }
       : null;
   } catch {

@@ -1,0 +1,2 @@
+ALTER TABLE "merchant_sessions" DROP CONSTRAINT "merchant_sessions_kind_known";--> statement-breakpoint
+ALTER TABLE "merchant_sessions" ADD CONSTRAINT "merchant_sessions_kind_known" CHECK ("merchant_sessions"."kind" in ('password', 'salla_embedded', 'demo_viewer'));
