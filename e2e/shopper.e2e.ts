@@ -66,9 +66,15 @@ async function newContext({ lang, viewport, dark = false, storageState }: Contex
 }
 
 /** The demo store's page; `shopper` opens it signed in, as Salla would after its own login. */
-function storePage(lang: Language, shopper?: { id: string; email: string; name?: string }) {
+function storePage(
+  lang: Language,
+  shopper?: { id: string; email: string; name?: string },
+  options: { darkStore?: boolean } = {},
+) {
   const query = new URLSearchParams();
   if (lang === 'en') query.set('lang', 'en');
+  // A store whose own look is dark (the sandbox's dark theme): the panel follows the store.
+  if (options.darkStore) query.set('theme', 'dark');
   if (shopper) {
     query.set('customer', shopper.id);
     query.set('email', shopper.email);
@@ -434,7 +440,9 @@ test('the loyalty page in Arabic and English, light and dark, on a phone and a d
   for (const { lang, viewport, dark } of views) {
     const { context, page } = await newContext({ lang, viewport, dark });
     await rememberSession(context, session);
-    await page.goto(storePage(lang, customer(4)));
+    // Dark views are a dark store seen on a dark phone: the panel follows the store's look
+    // (decision 034), so a light store on a dark phone keeps a light panel (storefront.e2e.ts).
+    await page.goto(storePage(lang, customer(4), { darkStore: dark }));
     const frame = await openLauncher(page, lang);
     await frame.getByRole('region', { name: text[lang]['balance.label'] }).waitFor();
     expect(await frame.locator('html').evaluate((el) => el.classList.contains('dark'))).toBe(dark);

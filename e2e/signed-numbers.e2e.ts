@@ -91,6 +91,9 @@ describe.each(['ar', 'en'] as const)('signed numbers in %s', (lang) => {
       for (const screen of screens) {
         await page.goto(`${product.baseUrl}${screen.path}`);
         await screen.ready.waitFor();
+        // On a phone a list's filters fold behind one button (decision 036): open them first.
+        const toggle = page.getByTestId('filters-toggle');
+        if (await toggle.isVisible()) await toggle.click();
         expect(await typeMinusFive(page), screen.path).toBeGreaterThan(0);
       }
 

@@ -578,6 +578,8 @@ describe('referral coupons where merchants look', () => {
         ...viewport,
       });
       await page.goto(`${product.baseUrl}/coupons`);
+      // On a phone the filters fold behind one button (decision 036): open them first.
+      if (viewport.width < 768) await page.getByTestId('filters-toggle').click();
       await page.getByLabel(lang === 'ar' ? 'المصدر' : 'Source').selectOption('referral');
       const shown = page
         .getByTestId(viewport.width >= 1280 ? 'coupon-row' : 'coupon-card')

@@ -106,7 +106,7 @@ export function Segmented<T extends string>(props: {
           aria-checked={props.value === option.value}
           onClick={() => props.onChange(option.value)}
           className={cn(
-            'min-h-9 rounded-lg px-3 text-sm font-semibold',
+            'min-h-11 rounded-lg px-3 text-sm font-semibold',
             props.value === option.value
               ? 'bg-white text-brand-800 shadow-sm dark:bg-slate-950 dark:text-brand-200'
               : 'text-slate-600 dark:text-slate-300',
