@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ErrorBodySchema } from '@nuqat/contracts';
+import { ErrorBodySchema, WIDGET_DEFAULTS } from '@nuqat/contracts';
 import { webhooks } from '@nuqat/salla-sandbox';
 import { assertNone } from './support/invariants.ts';
 import { sleep } from './support/net.ts';
@@ -254,6 +254,20 @@ const VALID_BODIES: Record<string, () => unknown> = {
     requestId: randomUUID(),
   }),
   'POST /api/customers/loyalty/{merchantId}/{customerId}/coupons/{couponId}/cancel': () => ({}),
+  'PUT /api/merchants/widget': () => WIDGET_DEFAULTS,
+  'POST /api/merchants/api-keys': () => ({ name: 'fuzz', scopes: ['customers:read'] }),
+  // A documentation address (TEST-NET-3): the shape is valid; the SSRF guard may refuse it.
+  'POST /api/merchants/webhooks/endpoints': () => ({
+    url: 'https://203.0.113.10/hook',
+    events: ['points.earned'],
+  }),
+  'PATCH /api/merchants/webhooks/endpoints/{id}': () => ({ enabled: false }),
+  'POST /api/merchants/webhooks/deliveries/{id}/replay': () => ({}),
+  'POST /api/v1/customers/{id}/points': () => ({ points: 5, reason: 'goodwill' }),
+  'POST /api/v1/webhooks/endpoints': () => ({
+    url: 'https://203.0.113.10/hook',
+    events: ['points.earned'],
+  }),
 };
 
 function bodyFor(route: Route): string | undefined {
