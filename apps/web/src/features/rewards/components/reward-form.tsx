@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Lock, Plus, Save, Trash2 } from 'lucide-react';
+import { Save } from 'lucide-react';
 import {
   REWARD_DEFAULTS,
   REWARD_LIMITS,
-  REWARD_TYPES,
   RewardRequestSchema,
   rewardHasValue,
   type PlanId,
@@ -19,19 +18,22 @@ import { ActionError } from '../../../components/ui/action-error';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input, NumberInput } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
-import { tierName, type TierOption } from '../../../components/ui/tier-badge';
+import { type TierOption } from '../../../components/ui/tier-badge';
 import { useToast } from '../../../components/ui/toast';
-import { cn } from '../../../lib/cn';
 import { isolate } from '../../../lib/format';
 import { failureDetail, type Message } from '../../../lib/messages';
-import { parseNumber, parseOptionalNumber } from '../../../lib/number-input';
+import { parseNumber } from '../../../lib/number-input';
 import { formSchemaOptions, useValidationText } from '../../../lib/validation';
 import { useCreateReward } from '../api/create-reward';
 import { useUpdateReward } from '../api/update-reward';
-import { REWARD_ICONS, isTypeLocked } from './reward-meta';
+import {
+  FreeProductsFields,
+  RewardLimitsFields,
+  RewardTierField,
+  RewardTypePicker,
+} from './reward-form-parts';
 
 /** Spec §9 for a new reward; an edited one starts from what it is. */
 export function rewardFormValues(reward: Reward | null): RewardRequestInput {
@@ -71,12 +73,16 @@ export interface RewardFormProps {
 }
 
 export function RewardForm({ reward, plan, tiers = [], onDone, onBusyChange }: RewardFormProps) {
-  const { t, i18n } = useTranslation('rewards');
+  const { t } = useTranslation('rewards');
   const validationText = useValidationText();
   const toast = useToast();
   const create = useCreateReward();
   const update = useUpdateReward();
   const [failure, setFailure] = useState<{ message: Message; detail: Message | null } | null>(null);
+  const form = useForm<RewardRequestInput, unknown, RewardRequest>({
+    resolver: zodResolver(RewardRequestSchema, formSchemaOptions),
+    defaultValues: rewardFormValues(reward),
+  });
   const {
     register,
     control,
@@ -84,13 +90,9 @@ export function RewardForm({ reward, plan, tiers = [], onDone, onBusyChange }: R
     setValue,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<RewardRequestInput, unknown, RewardRequest>({
-    resolver: zodResolver(RewardRequestSchema, formSchemaOptions),
-    defaultValues: rewardFormValues(reward),
-  });
+  } = form;
   const products = useFieldArray({ control, name: 'freeProducts' });
   const type = useWatch({ control, name: 'type' });
-  const anyLocked = REWARD_TYPES.some((option) => isTypeLocked(option, plan));
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -170,50 +172,7 @@ export function RewardForm({ reward, plan, tiers = [], onDone, onBusyChange }: R
           )}
         </Field>
 
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t('form.type')}
-          </legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {REWARD_TYPES.map((option) => {
-              const Icon = REWARD_ICONS[option];
-              const locked = isTypeLocked(option, plan);
-              return (
-                <label
-                  key={option}
-                  className={cn(
-                    'relative flex cursor-pointer flex-col gap-2 rounded-xl border p-3 text-sm font-medium transition-colors has-focus-visible:outline-2 has-focus-visible:outline-brand-600',
-                    type === option
-                      ? 'border-brand-600 bg-brand-50 text-brand-900 dark:border-brand-400 dark:bg-brand-500/15 dark:text-brand-100'
-                      : 'border-slate-200 text-slate-700 hover:border-slate-300 dark:border-slate-700 dark:text-slate-200',
-                    locked && 'cursor-not-allowed opacity-60',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="type"
-                    value={option}
-                    checked={type === option}
-                    disabled={locked}
-                    onChange={() => chooseType(option)}
-                    className="sr-only"
-                  />
-                  <Icon aria-hidden="true" className="size-5" />
-                  <span>{t(`types.${option}`)}</span>
-                  {locked ? (
-                    <span className="inline-flex items-center gap-1 text-xs text-amber-700 dark:text-amber-300">
-                      <Lock aria-hidden="true" className="size-3" />
-                      {t('form.growthOnly')}
-                    </span>
-                  ) : null}
-                </label>
-              );
-            })}
-          </div>
-          {anyLocked ? (
-            <p className="text-xs text-slate-500 dark:text-slate-400">{t('form.growthHint')}</p>
-          ) : null}
-        </fieldset>
+        <RewardTypePicker plan={plan} type={type} onChoose={chooseType} />
 
         <div className="grid gap-5 sm:grid-cols-2">
           <Field
@@ -250,84 +209,7 @@ export function RewardForm({ reward, plan, tiers = [], onDone, onBusyChange }: R
         </div>
 
         {type === 'free_product' ? (
-          <fieldset className="space-y-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
-            <legend className="sr-only">{t('form.freeProducts')}</legend>
-            <div
-              aria-hidden="true"
-              className="text-sm font-medium text-slate-700 dark:text-slate-200"
-            >
-              {t('form.freeProducts')}
-            </div>
-            <p className="text-xs text-slate-500 dark:text-slate-400">
-              {t('form.freeProductsHint')}
-            </p>
-            {errors.freeProducts?.message || errors.freeProducts?.root?.message ? (
-              <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
-                {validationText(errors.freeProducts?.message ?? errors.freeProducts?.root?.message)}
-              </p>
-            ) : null}
-            <ul className="space-y-3">
-              {products.fields.map((product, index) => (
-                <li
-                  key={product.id}
-                  className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end dark:border-slate-700 dark:bg-slate-900"
-                  aria-label={t('form.productLabel', { number: index + 1 })}
-                >
-                  <Field
-                    id={id(`product-${index}-id`)}
-                    label={t('form.productId')}
-                    error={validationText(errors.freeProducts?.[index]?.id?.message)}
-                  >
-                    {({ describedBy, invalid }) => (
-                      <Input
-                        id={id(`product-${index}-id`)}
-                        dir="ltr"
-                        autoComplete="off"
-                        className="rtl:text-end"
-                        aria-describedby={describedBy}
-                        aria-invalid={invalid || undefined}
-                        {...register(`freeProducts.${index}.id`)}
-                      />
-                    )}
-                  </Field>
-                  <Field
-                    id={id(`product-${index}-name`)}
-                    label={t('form.productName')}
-                    error={validationText(errors.freeProducts?.[index]?.name?.message)}
-                  >
-                    {({ describedBy, invalid }) => (
-                      <Input
-                        id={id(`product-${index}-name`)}
-                        autoComplete="off"
-                        aria-describedby={describedBy}
-                        aria-invalid={invalid || undefined}
-                        {...register(`freeProducts.${index}.name`)}
-                      />
-                    )}
-                  </Field>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t('form.removeProduct', { number: index + 1 })}
-                    onClick={() => products.remove(index)}
-                    className="text-red-700 dark:text-red-300"
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  </Button>
-                </li>
-              ))}
-            </ul>
-            {products.fields.length < REWARD_LIMITS.freeProducts.max ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => products.append({ id: '', name: '' })}
-              >
-                <Plus aria-hidden="true" className="size-4" />
-                {t('form.addProduct')}
-              </Button>
-            ) : null}
-          </fieldset>
+          <FreeProductsFields form={form} products={products} id={id} />
         ) : null}
 
         <Field
@@ -367,89 +249,10 @@ export function RewardForm({ reward, plan, tiers = [], onDone, onBusyChange }: R
           )}
         </Field>
 
-        <div className="grid gap-5 sm:grid-cols-3">
-          <Field
-            id={id('max-usage')}
-            label={t('form.maxUsage')}
-            hint={t('form.maxUsageHint')}
-            error={validationText(errors.maxUsage?.message)}
-          >
-            {({ describedBy, invalid }) => (
-              <NumberInput
-                id={id('max-usage')}
-                placeholder={t('form.maxUsagePlaceholder')}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                {...register('maxUsage', { setValueAs: parseOptionalNumber })}
-              />
-            )}
-          </Field>
-          <Field
-            id={id('min-order')}
-            label={t('form.minOrderAmount')}
-            hint={t('form.minOrderAmountHint')}
-            error={validationText(errors.minOrderAmount?.message)}
-          >
-            {({ describedBy, invalid }) => (
-              <NumberInput
-                id={id('min-order')}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                {...register('minOrderAmount', { setValueAs: parseNumber })}
-              />
-            )}
-          </Field>
-          <Field
-            id={id('valid-days')}
-            label={t('form.couponValidDays')}
-            hint={t('form.couponValidDaysHint')}
-            error={validationText(errors.couponValidDays?.message)}
-          >
-            {({ describedBy, invalid }) => (
-              <NumberInput
-                id={id('valid-days')}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                {...register('couponValidDays', { setValueAs: parseNumber })}
-              />
-            )}
-          </Field>
-        </div>
+        <RewardLimitsFields form={form} id={id} />
 
         {tiers.length > 0 || reward?.minTierId ? (
-          <Field
-            id={id('tier')}
-            label={t('tier.label')}
-            hint={t('tier.hint')}
-            error={validationText(errors.minTierId?.message)}
-          >
-            {({ describedBy, invalid }) => (
-              <Controller
-                control={control}
-                name="minTierId"
-                render={({ field }) => (
-                  <Select
-                    id={id('tier')}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid || undefined}
-                    value={field.value ?? ''}
-                    onChange={(event) => field.onChange(event.target.value || null)}
-                    onBlur={field.onBlur}
-                  >
-                    <option value="">{t('tier.everyone')}</option>
-                    {tiers.map((tier) => (
-                      <option key={tier.id} value={tier.id}>
-                        {t('tier.option', { name: tierName(tier, i18n.language) })}
-                      </option>
-                    ))}
-                    {field.value && !tiers.some((tier) => tier.id === field.value) ? (
-                      <option value={field.value}>{t('tier.unknown')}</option>
-                    ) : null}
-                  </Select>
-                )}
-              />
-            )}
-          </Field>
+          <RewardTierField form={form} id={id} tiers={tiers} />
         ) : null}
 
         <div className="flex items-center justify-between gap-4 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
