@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ToastProvider } from '../../../components/ui/toast';
-import { TiersScreen } from '../../../features/tiers/components/tiers-editor';
+import { TiersScreen } from '../../../features/tiers/components/tiers-screen';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 /** VIP tiers (issue 14): the programme's tiers, a preview of where customers land, saving. */

@@ -1,32 +1,22 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Crown, Plus, RotateCcw, Save } from 'lucide-react';
-import {
-  TIER_BASES,
-  TIER_WINDOWS,
-  TIERS_MAX,
-  type TiersConfig,
-  type TiersRequest,
-} from '@nuqat/contracts';
+import { TIERS_MAX, type TiersConfig, type TiersRequest } from '@nuqat/contracts';
 import { ActionError } from '../../../components/ui/action-error';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Field } from '../../../components/ui/field';
-import { NumberInput } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
-import { errorMessage, failureDetail, type Message } from '../../../lib/messages';
+import { failureDetail, type Message } from '../../../lib/messages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useValidationText } from '../../../lib/validation';
-import { useTiers } from '../api/get-tiers';
 import { useTiersPreview } from '../api/preview-tiers';
 import { useSaveTiers } from '../api/save-tiers';
 import {
@@ -34,71 +24,15 @@ import {
   newTier,
   requestOf,
   sortedByThreshold,
-  type DraftErrors,
   type TiersDraft,
 } from '../lib/tiers-draft';
 import { TierFields } from './tier-fields';
 import { TiersPreviewCard } from './tiers-preview';
-import { TiersSkeleton } from './tiers-skeleton';
-import { TiersUpgrade } from './tiers-upgrade';
+import { flatErrors, tiersResolver } from '../lib/tiers-form';
+import { TiersRulesCard } from './tiers-rules-card';
 
 /** How long the draft must rest before the preview asks the server again. */
 const PREVIEW_DEBOUNCE_MS = 400;
-
-/** requestOf's flat paths (`tiers.0.threshold`) as react-hook-form's nested errors. */
-function nestedErrors(errors: DraftErrors): FieldErrors<TiersDraft> {
-  const out: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const parts = path.split('.');
-    let node = out as Record<string, unknown>;
-    parts.forEach((part, i) => {
-      if (i === parts.length - 1) node[part] = { type: 'validate', message };
-      else node = (node[part] ??= {}) as Record<string, unknown>;
-    });
-  }
-  return out as FieldErrors<TiersDraft>;
-}
-
-const resolver: Resolver<TiersDraft, unknown, TiersRequest> = (values) => {
-  const result = requestOf(values);
-  return result.request
-    ? { values: result.request, errors: {} }
-    : { values: {}, errors: nestedErrors(result.errors) };
-};
-
-/** react-hook-form's nested errors back to flat paths, for the fields to read. */
-function flatErrors(errors: FieldErrors<TiersDraft>): DraftErrors {
-  const out: DraftErrors = {};
-  const walk = (node: unknown, prefix: string) => {
-    if (!node || typeof node !== 'object') return;
-    const record = node as Record<string, unknown>;
-    if (typeof record.message === 'string' && prefix) out[prefix] = record.message;
-    for (const [key, value] of Object.entries(record)) {
-      if (key === 'message' || key === 'type' || key === 'ref' || key === 'types') continue;
-      walk(value, prefix ? `${prefix}.${key}` : key);
-    }
-  };
-  walk(errors, '');
-  return out;
-}
-
-/** The /tiers screen: loading, the plan's prompt, an error with retry, or the editor. */
-export function TiersScreen() {
-  const tiers = useTiers();
-  if (tiers.isPending) return <TiersSkeleton />;
-  if (tiers.isError) {
-    if (isApiError(tiers.error) && tiers.error.code === 'PLAN_FEATURE_REQUIRED')
-      return <TiersUpgrade />;
-    return (
-      <ErrorState
-        message={errorMessage(tiers.error, { unknownHttp: () => ({ key: 'tiers:loadError' }) })}
-        onRetry={() => void tiers.refetch()}
-        retrying={tiers.isFetching}
-      />
-    );
-  }
-  return <TiersEditor config={tiers.data} />;
-}
 
 export interface TiersEditorProps {
   config: TiersConfig;
@@ -124,7 +58,10 @@ export function TiersEditor({ config }: TiersEditorProps) {
     setValue,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<TiersDraft, unknown, TiersRequest>({ resolver, defaultValues: defaults });
+  } = useForm<TiersDraft, unknown, TiersRequest>({
+    resolver: tiersResolver,
+    defaultValues: defaults,
+  });
   const list = useFieldArray({ control, name: 'tiers', keyName: 'key' });
   const draft = useWatch({ control }) as TiersDraft;
   const flat = flatErrors(errors);
@@ -206,52 +143,13 @@ export function TiersEditor({ config }: TiersEditorProps) {
           />
         </Card>
 
-        <Card className="space-y-5 p-5 sm:p-6">
-          <div>
-            <h2 className="text-lg font-bold text-slate-900 dark:text-white">{t('rules.title')}</h2>
-            <p className="text-sm text-slate-600 dark:text-slate-400">{t('rules.description')}</p>
-          </div>
-          <div className="grid gap-5 md:grid-cols-2">
-            <ChoiceGroup
-              legend={t('rules.basis')}
-              name="basis"
-              value={draft.basis}
-              options={TIER_BASES.map((basis) => ({
-                value: basis,
-                label: t(`basis.${basis}`),
-                hint: t(`basis.${basis}Hint`),
-              }))}
-              onChange={(basis) => setValue('basis', basis, { shouldDirty: true })}
-            />
-            <ChoiceGroup
-              legend={t('rules.window')}
-              name="window"
-              value={draft.window}
-              options={TIER_WINDOWS.map((window) => ({
-                value: window,
-                label: t(`window.${window}`),
-                hint: t(`window.${window}Hint`),
-              }))}
-              onChange={(window) => setValue('window', window, { shouldDirty: true })}
-            />
-          </div>
-          <Field
-            id="tiers-grace"
-            label={t('rules.grace')}
-            hint={t('rules.graceHint')}
-            error={validationText(flat.graceDays)}
-            className="max-w-xs"
-          >
-            {({ describedBy, invalid }) => (
-              <NumberInput
-                id="tiers-grace"
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                {...register('graceDays')}
-              />
-            )}
-          </Field>
-        </Card>
+        <TiersRulesCard
+          basis={draft.basis}
+          window={draft.window}
+          graceError={flat.graceDays}
+          register={register}
+          setValue={setValue}
+        />
 
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <section aria-labelledby="tiers-list-heading" className="space-y-4">
@@ -375,52 +273,5 @@ export function TiersEditor({ config }: TiersEditorProps) {
         </div>
       </fieldset>
     </form>
-  );
-}
-
-interface ChoiceGroupProps<V extends string> {
-  legend: string;
-  name: string;
-  value: V;
-  options: Array<{ value: V; label: string; hint: string }>;
-  onChange: (value: V) => void;
-}
-
-/** Radio cards: one choice for the whole programme, each with a line that says what it means. */
-function ChoiceGroup<V extends string>({
-  legend,
-  name,
-  value,
-  options,
-  onChange,
-}: ChoiceGroupProps<V>) {
-  return (
-    <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{legend}</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {options.map((option) => (
-          <label
-            key={option.value}
-            className={cn(
-              'flex min-h-11 cursor-pointer flex-col gap-1 rounded-xl border p-3 text-sm transition-colors has-focus-visible:outline-2 has-focus-visible:outline-brand-600',
-              value === option.value
-                ? 'border-brand-600 bg-brand-50 text-brand-900 dark:border-brand-400 dark:bg-brand-500/15 dark:text-brand-100'
-                : 'border-slate-200 text-slate-700 hover:border-slate-300 dark:border-slate-700 dark:text-slate-200',
-            )}
-          >
-            <input
-              type="radio"
-              name={`tiers-${name}`}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-              className="sr-only"
-            />
-            <span className="font-semibold">{option.label}</span>
-            <span className="text-xs opacity-80">{option.hint}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
