@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { SHOPPER_CODE_LENGTH, ShopperSession } from '@nuqat/contracts';
+import type { ShopperSession } from '@nuqat/contracts';
 import { maskMobile, normaliseMobile } from '@nuqat/contracts/plain';
 import {
   ShopperApiError,
@@ -11,9 +11,9 @@ import {
 import { errorText } from '../lib/error-text';
 import { useI18n } from '../lib/i18n';
 import { Icon } from './icons';
+import { CODE_LENGTH, ChannelTabs, CodeField, ContactField } from './sign-in-fields';
 import { CARD, buttonClass, cx } from './ui';
 
-const CODE_LENGTH: typeof SHOPPER_CODE_LENGTH = 6;
 // Loose on purpose: the API validates; this only catches typos before a round trip.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -227,111 +227,46 @@ export function SignIn({
       <form noValidate onSubmit={submit}>
         <fieldset disabled={busy} className="space-y-4">
           {step === 'contact' && smsOffered ? (
-            <div
-              role="radiogroup"
-              aria-label={t('signIn.via')}
-              className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
-            >
-              {(firstTab === 'sms' ? (['sms', 'email'] as const) : (['email', 'sms'] as const)).map(
-                (via) => (
-                  <button
-                    key={via}
-                    type="button"
-                    role="radio"
-                    aria-checked={channel === via}
-                    onClick={() => changeContact(via)}
-                    className={cx(
-                      'h-10 rounded-lg text-sm font-medium',
-                      channel === via
-                        ? 'bg-white text-brand-800 shadow-sm dark:bg-slate-950 dark:text-brand-200'
-                        : 'text-slate-600 dark:text-slate-300',
-                    )}
-                  >
-                    {t(via === 'sms' ? 'signIn.viaSms' : 'signIn.viaEmail')}
-                  </button>
-                ),
-              )}
-            </div>
+            <ChannelTabs
+              label={t('signIn.via')}
+              order={firstTab === 'sms' ? ['sms', 'email'] : ['email', 'sms']}
+              channel={channel}
+              onChoose={changeContact}
+            />
           ) : null}
           {step === 'contact' && channel === 'sms' ? (
-            <div className="space-y-1.5">
-              <label
-                htmlFor={`${ids}-mobile`}
-                className="block text-sm font-medium text-slate-800 dark:text-slate-200"
-              >
-                {t('signIn.mobile')}
-              </label>
-              <input
-                ref={mobileInput}
-                id={`${ids}-mobile`}
-                type="tel"
-                name="mobile"
-                autoComplete="tel"
-                inputMode="tel"
-                dir="ltr"
-                required
-                placeholder="05x xxx xxxx"
-                value={mobile}
-                onChange={(event) => setMobile(event.target.value)}
-                aria-describedby={feedback?.tone === 'error' ? feedbackId : undefined}
-                className="block h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-start text-base text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
-              />
-            </div>
+            <ContactField
+              ref={mobileInput}
+              id={`${ids}-mobile`}
+              kind="mobile"
+              label={t('signIn.mobile')}
+              value={mobile}
+              onChange={setMobile}
+              describedBy={feedback?.tone === 'error' ? feedbackId : undefined}
+            />
           ) : step === 'contact' ? (
-            <div className="space-y-1.5">
-              <label
-                htmlFor={`${ids}-email`}
-                className="block text-sm font-medium text-slate-800 dark:text-slate-200"
-              >
-                {t('signIn.email')}
-              </label>
-              <input
-                ref={emailInput}
-                id={`${ids}-email`}
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                dir="ltr"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                aria-describedby={feedback?.tone === 'error' ? feedbackId : undefined}
-                className="block h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-start text-base text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
-              />
-            </div>
+            <ContactField
+              ref={emailInput}
+              id={`${ids}-email`}
+              kind="email"
+              label={t('signIn.email')}
+              value={email}
+              onChange={setEmail}
+              describedBy={feedback?.tone === 'error' ? feedbackId : undefined}
+            />
           ) : (
-            <div className="space-y-1.5">
-              <label
-                htmlFor={`${ids}-code`}
-                className="block text-sm font-medium text-slate-800 dark:text-slate-200"
-              >
-                {t('signIn.code')}
-              </label>
-              <input
-                ref={codeInput}
-                id={`${ids}-code`}
-                name="code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                pattern="[0-9]*"
-                dir="ltr"
-                required
-                value={code}
-                onChange={(event) => {
-                  // Typed or pasted ("Your code: 123 456" too): the sixth digit sends it.
-                  const digits = event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
-                  setCode(digits);
-                  if (digits.length === CODE_LENGTH && digits !== code && !busy)
-                    void verify(digits);
-                }}
-                aria-describedby={hintId}
-                className="block h-14 w-full rounded-xl border border-slate-300 bg-white px-3 text-center font-mono text-2xl tracking-[0.5em] text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
-              />
-              <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-                {t('signIn.codeHint')}
-              </p>
-            </div>
+            <CodeField
+              ref={codeInput}
+              id={`${ids}-code`}
+              hintId={hintId}
+              label={t('signIn.code')}
+              hint={t('signIn.codeHint')}
+              value={code}
+              onChange={(digits) => {
+                setCode(digits);
+                if (digits.length === CODE_LENGTH && digits !== code && !busy) void verify(digits);
+              }}
+            />
           )}
 
           <button
