@@ -18,8 +18,6 @@ const ALLOWED = new Set([
   // The sandbox's storefront stand-in (a page's markup and script), not split yet.
   'tools/salla-sandbox/src/storefront-page.ts',
   // The web app's largest screens, not split yet (shared list toolbar and states: issue 25).
-  'apps/web/src/shopper/lib/controller.ts',
-  'apps/web/src/shopper/lib/api.ts',
 ]);
 
 const files = [

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ShopperCoupon } from '@nuqat/contracts';
-import type { CartState } from '../lib/controller';
+import type { CartState } from '../lib/controller-state';
 import { formatCurrency } from '../lib/format';
 import { useI18n } from '../lib/i18n';
 import { Icon } from './icons';

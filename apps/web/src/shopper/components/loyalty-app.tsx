@@ -1,9 +1,6 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import {
-  createLoyaltyController,
-  type LoyaltyController,
-  type LoyaltyState,
-} from '../lib/controller';
+import { createLoyaltyController } from '../lib/controller';
+import type { LoyaltyController, LoyaltyState } from '../lib/controller-state';
 import { I18nContext, useI18n, type Translator } from '../lib/i18n';
 import type { PageConfig } from '../lib/page-config';
 import { LoyaltyScreen } from './loyalty-screen';

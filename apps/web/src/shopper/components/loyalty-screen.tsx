@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CustomerLoyaltyData, ShopperReward } from '@nuqat/contracts';
-import type { LoyaltyController, LoyaltyState } from '../lib/controller';
+import type { LoyaltyController, LoyaltyState } from '../lib/controller-state';
 import { useI18n, type TextKey } from '../lib/i18n';
 import { redeemBlock } from '../lib/redemption';
 import { BalanceCard } from './balance-card';

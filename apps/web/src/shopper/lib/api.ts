@@ -1,7 +1,6 @@
 import type {
   CustomerLoyaltyData,
   CustomerLoyaltyResponse,
-  ErrorBody,
   Language,
   RedeemRequest,
   RedeemResponse,
@@ -16,191 +15,20 @@ import type {
   ShopperVerifyCodeRequest,
   StorefrontProgramme,
   StorefrontProgrammeResponse,
-  UI_TIMING,
 } from '@nuqat/contracts';
+import {
+  LOYALTY_TIMEOUT_MS,
+  REDEEM_TIMEOUT_MS,
+  ShopperApiError,
+  dataOf,
+  isRecord,
+  request,
+} from './http';
+import { isCoupon, isLoyaltyData, isProgramme, isReferralReward, isSession } from './shapes';
 
-// Spec §9, from the contract's UI_TIMING by type only: zod stays out of the page's bundle, so
-// answers are checked by hand below instead of with the contract's schemas.
-const LOYALTY_TIMEOUT_MS: (typeof UI_TIMING)['customerLoyaltyTimeoutMs'] = 10000;
-const DEFAULT_TIMEOUT_MS = 15_000;
-// A redemption waits for Salla to create the coupon (with the API's own retries).
-const REDEEM_TIMEOUT_MS = 30_000;
-
-/**
- * Why a call failed: the API answered with an error (`http`), nothing answered (`network`), the
- * page gave up waiting (`timeout`), or a 2xx answer was not the contract's shape (`invalid`).
- */
-export type FailureKind = 'http' | 'network' | 'timeout' | 'invalid';
-
-export class ShopperApiError extends Error {
-  readonly kind: FailureKind;
-  /** 0 when there was no HTTP answer. */
-  readonly status: number;
-  readonly code: ErrorBody['code'] | null;
-  /** The API's text, already in the language the page asked for (accept-language). */
-  readonly serverMessage: string | null;
-  readonly retryAfter: number | null;
-
-  constructor(
-    kind: FailureKind,
-    init: {
-      status?: number;
-      code?: ErrorBody['code'] | null;
-      serverMessage?: string | null;
-      retryAfter?: number | null;
-    } = {},
-  ) {
-    super(init.serverMessage ?? `${kind} ${init.status ?? 0}`);
-    this.name = 'ShopperApiError';
-    this.kind = kind;
-    this.status = init.status ?? 0;
-    this.code = init.code ?? null;
-    this.serverMessage = init.serverMessage ?? null;
-    this.retryAfter = init.retryAfter ?? null;
-  }
-
-  /** The shopper token is missing, expired, revoked or not this customer's: sign in again. */
-  get sessionRejected(): boolean {
-    return this.kind === 'http' && (this.status === 401 || this.status === 403);
-  }
-}
-
-interface RequestOptions {
-  method?: 'GET' | 'POST';
-  body?: unknown;
-  token?: string;
-  language: Language;
-  timeoutMs?: number;
-  signal?: AbortSignal;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
-function toHttpError(status: number, body: unknown): ShopperApiError {
-  const error = isRecord(body) ? body : {};
-  return new ShopperApiError('http', {
-    status,
-    code: typeof error.code === 'string' ? (error.code as ErrorBody['code']) : null,
-    serverMessage:
-      typeof error.message === 'string' && error.message.trim() !== '' ? error.message : null,
-    retryAfter: typeof error.retryAfter === 'number' ? error.retryAfter : null,
-  });
-}
-
-/**
- * One request to the API (same origin, under /api): JSON in and out, the page's language as
- * accept-language (the API's error messages follow it), the shopper token when there is one, and
- * a time limit. A caller's own abort rethrows the AbortError untouched.
- */
-async function request(path: string, options: RequestOptions): Promise<unknown> {
-  const { method = 'GET', body, token, language, signal } = options;
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const forwardAbort = () => controller.abort();
-  signal?.addEventListener('abort', forwardAbort);
-
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'accept-language': language,
-  };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-
-  try {
-    let response: Response;
-    try {
-      response = await fetch(new URL(path, window.location.origin), {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'omit',
-        signal: controller.signal,
-      });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new ShopperApiError(timedOut ? 'timeout' : 'network');
-    }
-    let payload: unknown = null;
-    try {
-      const text = await response.text();
-      payload = text ? (JSON.parse(text) as unknown) : null;
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      if (timedOut) throw new ShopperApiError('timeout');
-      if (response.ok) throw new ShopperApiError('invalid', { status: response.status });
-    }
-    if (!response.ok) throw toHttpError(response.status, payload);
-    return payload;
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', forwardAbort);
-  }
-}
-
-function dataOf(payload: unknown, status = 200): Record<string, unknown> {
-  if (isRecord(payload) && payload.success === true && isRecord(payload.data)) return payload.data;
-  throw new ShopperApiError('invalid', { status });
-}
+export { ShopperApiError, type FailureKind } from './http';
 
 const isArray = Array.isArray;
-
-function isLoyaltyData(data: Record<string, unknown>): boolean {
-  return (
-    isRecord(data.customer) &&
-    typeof data.customer.id === 'string' &&
-    typeof data.availablePoints === 'number' &&
-    typeof data.expiringPoints === 'number' &&
-    typeof data.pendingPoints === 'number' &&
-    isRecord(data.pointsRelease) &&
-    isArray(data.pointsRelease.spendableOn) &&
-    isRecord(data.earnRates) &&
-    isArray(data.pointsMethods) &&
-    isArray(data.rewards) &&
-    isArray(data.coupons) &&
-    isArray(data.history) &&
-    isRecord(data.programme) &&
-    typeof data.programme.redeemable === 'boolean'
-  );
-}
-
-function isCoupon(data: Record<string, unknown>): boolean {
-  return (
-    typeof data.id === 'string' &&
-    (data.source === 'reward' || data.source === 'referral') &&
-    typeof data.name === 'string' &&
-    typeof data.pointsRequired === 'number' &&
-    typeof data.status === 'string' &&
-    (data.code === null || typeof data.code === 'string') &&
-    typeof data.createdAt === 'string'
-  );
-}
-
-const REWARD_TYPES: readonly string[] = ['fixed', 'percentage', 'shipping'];
-
-function isReferralReward(value: unknown): boolean {
-  return (
-    isRecord(value) &&
-    typeof value.type === 'string' &&
-    REWARD_TYPES.includes(value.type) &&
-    typeof value.value === 'number' &&
-    (value.maxAmount === undefined ||
-      value.maxAmount === null ||
-      typeof value.maxAmount === 'number')
-  );
-}
-
-function isSession(data: Record<string, unknown>): boolean {
-  return (
-    typeof data.token === 'string' &&
-    typeof data.customerId === 'string' &&
-    typeof data.expiresAt === 'string'
-  );
-}
 
 /**
  * Always the same answer whether or not the e-mail is a customer's (no account probing), with
@@ -364,22 +192,6 @@ export async function claimReferral(
     throw new ShopperApiError('invalid');
   }
   return coupon as unknown as ReferralClaimCoupon;
-}
-
-function isProgramme(data: Record<string, unknown>): boolean {
-  return (
-    isRecord(data.store) &&
-    typeof data.store.name === 'string' &&
-    isRecord(data.programme) &&
-    typeof data.programme.redeemable === 'boolean' &&
-    isArray(data.pointsMethods) &&
-    isArray(data.rewards) &&
-    (data.tiers === null || (isRecord(data.tiers) && isArray(data.tiers.levels))) &&
-    (data.referral === null ||
-      (isRecord(data.referral) &&
-        isReferralReward(data.referral.participantReward) &&
-        isReferralReward(data.referral.referralReward)))
-  );
 }
 
 /** The store's programme as a visitor sees it (public, cached by the browser for a minute). */

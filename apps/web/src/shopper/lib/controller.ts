@@ -1,17 +1,5 @@
-import type {
-  CustomerLoyaltyData,
-  ShopperCoupon,
-  ShopperReward,
-  ShopperSession,
-  StorefrontProgramme,
-  UI_TIMING,
-} from '@nuqat/contracts';
-import {
-  REFERRAL_CODE_PATTERN,
-  type CouponOutcome,
-  type ParentMessage,
-  type StorefrontCustomer,
-} from '@nuqat/contracts/storefront';
+import type { ShopperSession, UI_TIMING } from '@nuqat/contracts';
+import { type ParentMessage, type StorefrontCustomer } from '@nuqat/contracts/storefront';
 import {
   ShopperApiError,
   getCustomerLoyalty,
@@ -24,87 +12,13 @@ import { errorText } from './error-text';
 import { formatHistoryDate } from './format';
 import type { Translator } from './i18n';
 import type { PageConfig } from './page-config';
-import { applyRedemption } from './redemption';
+import type { LoyaltyController, LoyaltyState } from './controller-state';
+import { applyCancellation, applyRedemption } from './redemption';
+import { connectStorePage } from './store-page-listener';
+import { createCartRequests } from './cart-requests';
 
 // Spec §9: how long the page waits for the store page to say who is signed in there.
 const CUSTOMER_WAIT_MS: (typeof UI_TIMING)['customerDataWaitMs'] = 3000;
-/** A little longer than the snippet gives the cart, for a snippet too old to answer at all. */
-export const CART_WAIT_MS = 25_000;
-
-/** Spec §4: loading, then loaded, error or signed out; plus the page's own two. */
-export type Screen =
-  | { name: 'no-store' }
-  | { name: 'waiting' }
-  | {
-      name: 'sign-in';
-      /** Pre-filled: the store's signed-in customer's, or the e-mail of the session that ended. */
-      email: string;
-      /** The store's signed-in customer's mobile ('' when none): the SMS form's pre-fill. */
-      mobile: string;
-      notice: string | null;
-      /** Nobody is signed in to the store: the page offers the store's own sign-in first. */
-      guest: boolean;
-      /** The shopper asked to sign in through the store and now is: send the code at once. */
-      autoSend: boolean;
-    }
-  | { name: 'loading' }
-  | { name: 'loaded'; data: CustomerLoyaltyData }
-  | { name: 'error'; message: string };
-
-/** What the store's cart said about a coupon the page asked it to apply. */
-export type CartState =
-  | { status: 'applying' }
-  | { status: Exclude<CouponOutcome, 'refused'> }
-  | { status: 'refused'; message: string | null };
-
-export interface LoyaltyState {
-  screen: Screen;
-  /** A refresh runs while the loaded screen stays on. */
-  refreshing: boolean;
-  /** The reward being redeemed; every redeem button is off meanwhile. */
-  redeemingId: string | null;
-  /** A failed refresh or redemption, shown above the loaded screen. */
-  problem: string | null;
-  /** The coupon of the last successful redemption, shown until dismissed. */
-  newCoupon: ShopperCoupon | null;
-  /**
-   * The referral code the store page kept from `?ref=` (docs/storefront-messages.md): a guest
-   * is offered the friend's gift above the sign-in.
-   */
-  referralCode: string | null;
-  /** What the store page can do for the page: apply a coupon, open the store's sign-in. */
-  store: { cart: boolean; login: boolean };
-  /** The store's programme, shown to whoever is not signed in (loaded with the sign-in). */
-  programme: StorefrontProgramme | null;
-  /** The cart's answer per coupon code, once "Apply to my cart" was pressed. */
-  cart: Readonly<Record<string, CartState>>;
-}
-
-export interface LoyaltyController {
-  getState(): LoyaltyState;
-  subscribe(listener: () => void): () => void;
-  /** Asks the store page who is signed in, waits, then loads or asks to sign in. Returns stop. */
-  start(): () => void;
-  signedIn(session: ShopperSession, email: string): void;
-  retry(): void;
-  refresh(): void;
-  logout(): void;
-  redeem(reward: ShopperReward): Promise<void>;
-  /** Cancels an unused reward coupon (issue 23): null when its points came back, else why not. */
-  cancelCoupon(coupon: ShopperCoupon): Promise<string | null>;
-  /** Opens the store's own sign-in (the theme's login modal, through the snippet). */
-  openStoreLogin(): void;
-  /** Asks the store page to put a coupon code in the cart. */
-  applyCoupon(code: string): void;
-  dismissProblem(): void;
-  dismissCoupon(): void;
-}
-
-/** A well-formed referral code from the store page's answer, else null. */
-function referralCodeOf(message: ParentMessage): string | null {
-  if (message.type !== 'nuqat:customer' || !message.ref) return null;
-  return REFERRAL_CODE_PATTERN.test(message.ref) ? message.ref : null;
-}
 
 /**
  * The page's state and everything that changes it: the store page's messages, the shopper token,
@@ -144,7 +58,6 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
   let loading: AbortController | null = null;
   let programmeLoading = false;
   let started = false;
-  const cartTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
   /** Tells the store page to keep the token (and the launcher the balance). */
   const keepSession = (points: number | null, multiplierPct?: number) => {
@@ -289,17 +202,11 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
     showSignIn('');
   }
 
-  function cartAnswered(code: string, outcome: CouponOutcome, message: string | null) {
-    if (state.cart[code]?.status !== 'applying') return;
-    clearTimeout(cartTimers.get(code));
-    cartTimers.delete(code);
-    set({
-      cart: {
-        ...state.cart,
-        [code]: outcome === 'refused' ? { status: 'refused', message } : { status: outcome },
-      },
-    });
-  }
+  const cartRequests = createCartRequests({
+    read: () => state.cart,
+    write: (cart) => set({ cart }),
+    send: (code) => parent?.post({ type: 'nuqat:apply-coupon', merchantId: merchantNumber, code }),
+  });
 
   return {
     getState: () => state,
@@ -312,59 +219,27 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
     start() {
       if (!merchantId || started) return () => {};
       started = true;
-      let settled = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const settle = (message: Extract<ParentMessage, { type: 'nuqat:customer' }> | null) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        begin(message);
-      };
-      let unlisten = () => {};
-      if (parent) {
-        unlisten = parent.listen((message) => {
-          const code = referralCodeOf(message);
-          if (code && code !== state.referralCode) set({ referralCode: code });
-          switch (message.type) {
-            case 'nuqat:customer':
-              if (!settled) settle(message);
-              else if (message.customer) customerLoggedIn(message.customer, false);
-              break;
-            case 'nuqat:customer-login':
-              if (!settled)
-                settle({
-                  type: 'nuqat:customer',
-                  merchantId: merchantNumber,
-                  customer: message.customer,
-                  ref: null,
-                  lang: language,
-                  signIn: message.signIn,
-                });
-              else customerLoggedIn(message.customer, message.signIn === true);
-              break;
-            case 'nuqat:customer-logout':
-              if (settled) customerLoggedOut();
-              else settle(null);
-              break;
-            case 'nuqat:coupon-result':
-              cartAnswered(message.code, message.outcome, message.message);
-              break;
-          }
-        });
-        set({ screen: { name: 'waiting' } });
-        parent.post({ type: 'nuqat:request-customer', merchantId: merchantNumber });
-        timer = setTimeout(() => settle(null), CUSTOMER_WAIT_MS);
-      } else {
-        settle(null);
-      }
+      if (parent) set({ screen: { name: 'waiting' } });
+      const disconnect = connectStorePage(
+        parent,
+        { merchantId: merchantNumber, language, waitMs: CUSTOMER_WAIT_MS },
+        {
+          begin,
+          referral(code) {
+            if (code !== state.referralCode) set({ referralCode: code });
+          },
+          loggedIn: customerLoggedIn,
+          loggedOut: customerLoggedOut,
+          couponResult: (message) =>
+            cartRequests.answered(message.code, message.outcome, message.message),
+        },
+      );
       return () => {
         started = false;
-        unlisten();
-        clearTimeout(timer);
+        disconnect();
         loading?.abort();
         loading = null;
-        for (const pending of cartTimers.values()) clearTimeout(pending);
-        cartTimers.clear();
+        cartRequests.stop();
       };
     },
 
@@ -438,16 +313,8 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
           language,
         });
         if (session === current && state.screen.name === 'loaded') {
-          const data = state.screen.data;
           set({
-            screen: {
-              name: 'loaded',
-              data: {
-                ...data,
-                availablePoints: data.availablePoints + coupon.pointsRequired,
-                coupons: data.coupons.map((c) => (c.id === coupon.id ? cancelled : c)),
-              },
-            },
+            screen: { name: 'loaded', data: applyCancellation(state.screen.data, cancelled) },
           });
         }
         return null;
@@ -469,14 +336,7 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
     },
 
     applyCoupon(code) {
-      if (!parent || !state.store.cart || state.cart[code]?.status === 'applying') return;
-      set({ cart: { ...state.cart, [code]: { status: 'applying' } } });
-      parent.post({ type: 'nuqat:apply-coupon', merchantId: merchantNumber, code });
-      clearTimeout(cartTimers.get(code));
-      cartTimers.set(
-        code,
-        setTimeout(() => cartAnswered(code, 'unavailable', null), CART_WAIT_MS),
-      );
+      if (parent && state.store.cart) cartRequests.apply(code);
     },
 
     dismissProblem() {

@@ -56,6 +56,22 @@ export function applyRedemption(
   };
 }
 
+/**
+ * The page's own update after a coupon was cancelled: its points are back in the balance and the
+ * coupon shows as the API returned it (the reload that follows brings the history).
+ */
+export function applyCancellation(
+  data: CustomerLoyaltyData,
+  cancelled: ShopperCoupon,
+): CustomerLoyaltyData {
+  const before = data.coupons.find((c) => c.id === cancelled.id);
+  return {
+    ...data,
+    availablePoints: data.availablePoints + (before?.pointsRequired ?? cancelled.pointsRequired),
+    coupons: data.coupons.map((c) => (c.id === cancelled.id ? cancelled : c)),
+  };
+}
+
 const EXCHANGE: Record<RewardType, TextKey> = {
   fixed_discount: 'confirm.fixed_discount',
   percentage_discount: 'confirm.percentage_discount',
