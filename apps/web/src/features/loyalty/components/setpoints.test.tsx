@@ -137,9 +137,8 @@ describe('/setpoints', () => {
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('حُفظت طريقة «عيد الميلاد»: 30 نقطة.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    const started = Date.now();
+    // It leaves by itself; that it stays the full 3 s is counted on a fake clock in toast.test.tsx.
     await waitForElementToBeRemoved(() => screen.queryByTestId('toast'), { timeout: 5000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
   });
 
   test.each(['abc', '12abc', '', '0', '-5', '1.5'])(
