@@ -5,8 +5,6 @@ import { createCustomerImportService } from './customers-import.service.ts';
 import { createCustomersListService } from './customers-list.service.ts';
 import { createCustomerPrivacyService } from './customers-privacy.service.ts';
 
-export { EXPORT_BATCH, toSummary, type TierBriefs } from './customers-views.ts';
-
 /**
  * The merchant's customers, one job per file: the list and its CSV exports, one account, the
  * merchant's adjustments, the opening-balance import, and the shopper's data rights.

@@ -29,7 +29,7 @@ import {
   type EngineContext,
 } from '../../test/engine-support.ts';
 import { uniqueIp } from '../../test/test-app.ts';
-import { EXPORT_BATCH } from './customers.service.ts';
+import { EXPORT_BATCH } from './customers-views.ts';
 
 let ctx: EngineContext;
 
