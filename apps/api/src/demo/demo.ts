@@ -220,7 +220,7 @@ export async function runDemo(app: App, sandbox: SallaSandbox): Promise<void> {
       `  Password:  ${DEMO_MERCHANT.password}`,
       `  API docs:  ${url}/api/docs`,
       `  Salla:     sandbox at ${sandbox.url} (demo only)`,
-      `  Store:     ${sandbox.url}/storefront/${merchantId} (the shopper page inside a demo store)`,
+      `  Store:     ${sandbox.url}/storefront/${DEMO_MERCHANT.merchantId} (the shopper page inside a demo store)`,
       `  In Salla:  ${sandbox.dashboardUrl(EMBEDDED_PAGE_ROUTE)} (Nuqat inside a stand-in Salla dashboard, no password)`,
       `  Mail:      ${context.config.smtpUrl ?? `${context.config.dataDir}/mail (.eml files)`}`,
       '',
