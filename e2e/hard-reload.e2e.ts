@@ -63,7 +63,7 @@ async function expectShell(page: Page, lang: 'ar' | 'en', phone: boolean) {
     expect(
       await page
         .getByRole('navigation', { name: common[lang].nav.label })
-        .getByRole('link', { name: common[lang].nav.customers })
+        .getByRole('link', { name: common[lang].nav.customers, exact: true })
         .isVisible(),
     ).toBe(true);
 }
