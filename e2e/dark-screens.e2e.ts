@@ -11,6 +11,8 @@ import { startProduct, type Product } from './support/product.ts';
  * wider than the screen. The screenshots are looked at (e2e/artifacts/screenshots/dark-*).
  */
 
+const ADDRESS = 'طريق الملك فهد، الرياض 12211';
+
 let product: Product;
 let browser: Browser;
 let session: MerchantSession;
@@ -20,7 +22,7 @@ beforeAll(async () => {
     env: {
       OPERATOR_NAME: 'شركة نقاط للتقنية',
       OPERATOR_CR_NUMBER: '1010123456',
-      OPERATOR_ADDRESS: 'طريق الملك فهد، الرياض 12211',
+      OPERATOR_ADDRESS: ADDRESS,
       OPERATOR_EMAIL: 'privacy@nuqat.example',
     },
   });
@@ -54,6 +56,9 @@ describe.each([
         await page.goto(`${product.baseUrl}/${screen}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         await expectDarkAndFitting(page, lang);
+        // The operator's Arabic address reads right to left on the English page too.
+        const address = page.getByText(ADDRESS, { exact: true });
+        expect(await address.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
         await screenshot(page, name(screen));
       }
       await page.goto(`${product.baseUrl}/?lang=${lang}`);
