@@ -164,6 +164,51 @@ describe('the merchant defines VIP tiers', () => {
     await context.close();
   }, 90_000);
 
+  test('a threshold being typed does not re-sort the cards; leaving the field does (ar phone, en desktop)', async () => {
+    for (const [lang, viewport] of [
+      ['ar', PHONE],
+      ['en', DESKTOP],
+    ] as const) {
+      const t = back[lang];
+      const { context, page } = await openSignedIn(browser, merchant, {
+        language: lang,
+        ...viewport,
+      });
+      await page.goto(`${product.baseUrl}/tiers`);
+      await page.getByTestId('tiers-editor').waitFor();
+      const cards = page.getByTestId('tier-card');
+      const order = async () => {
+        const names: string[] = [];
+        for (const card of await cards.all())
+          names.push(await card.getByLabel(t.tier.nameEn).inputValue());
+        return names;
+      };
+      const before = await order();
+      expect(before).toEqual(['Silver', 'Gold', 'Platinum']);
+      // Silver's threshold typed past Gold's and Platinum's, one key at a time: every keystroke
+      // leaves the cards where they were and the caret in the same field.
+      const threshold = cards.first().getByLabel(t.tier.thresholdSpend);
+      await threshold.fill('');
+      for (const key of '99999') {
+        await threshold.press(key);
+        expect(await order()).toEqual(before);
+        expect(await threshold.evaluate((input) => input === document.activeElement)).toBe(true);
+      }
+      expect(await threshold.inputValue()).toBe('99999');
+      // Leaving the field places the tier by its threshold.
+      await threshold.blur();
+      await expect.poll(order).toEqual(['Gold', 'Platinum', 'Silver']);
+      expect(await cards.last().getByLabel(t.tier.thresholdSpend).inputValue()).toBe('99999');
+      await context.close();
+    }
+    // Nothing was saved.
+    expect((await tiers()).tiers.map((tier) => tier.nameEn)).toEqual([
+      'Silver',
+      'Gold',
+      'Platinum',
+    ]);
+  }, 90_000);
+
   test('/tiers screenshots: ar/en, light/dark, 390 and 1440 wide', async () => {
     for (const lang of ['ar', 'en'] as const) {
       for (const dark of [false, true]) {

@@ -42,7 +42,12 @@ export function demoStoreHistory(
     new Date(now.getTime() - daysAgo * day + minute * 60_000);
   const customers = demoCustomers();
   const events: Envelope[] = [];
-  customers.forEach((c, i) => events.push(webhooks.customerCreated(merchantId, c, at(60 - i * 5))));
+  // Order i is customer i % 8's, placed `orderDaysAgo(i)` days ago; each customer joins three
+  // days before their first order, so no one's "joined" date comes after their orders.
+  const orderDaysAgo = (i: number) => 55 - i * 2.5;
+  customers.forEach((c, i) =>
+    events.push(webhooks.customerCreated(merchantId, c, at(orderDaysAgo(i) + 3))),
+  );
 
   let orderId = 990_000_000;
   const totals = [
@@ -50,7 +55,7 @@ export function demoStoreHistory(
   ];
   totals.forEach((total, i) => {
     const c = customers[i % customers.length]!;
-    const daysAgo = 55 - i * 2.5;
+    const daysAgo = orderDaysAgo(i);
     const order: OrderFacts = {
       id: ++orderId,
       customer: c,

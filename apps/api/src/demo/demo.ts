@@ -94,16 +94,34 @@ export async function prepareDemo(
   };
 }
 
-export async function runDemo(app: App, sandbox: SallaSandbox): Promise<void> {
+export interface DemoMerchant {
+  merchantId: number;
+  storeName: string;
+  email: string;
+  password: string;
+  storeUrl: string;
+}
+
+/**
+ * Creates `merchant` (the demo store, or a test's own) and fills it through the sandbox's signed
+ * webhooks: installed, subscribed, its programme set through the API, and its history. A store
+ * that already exists is only installed again. The server must be listening.
+ */
+export async function seedDemoStore(
+  app: App,
+  sandbox: SallaSandbox,
+  merchant: DemoMerchant = DEMO_MERCHANT,
+  now = new Date(),
+): Promise<{ created: boolean; events: number }> {
   const { server, context } = app;
   const log = server.log;
   let created = true;
   try {
     await app.services.merchants.createMerchant({
-      ...DEMO_MERCHANT,
+      ...merchant,
       plan: 'growth',
       subscriptionStatus: 'active',
-      subscriptionExpiresAt: new Date(Date.now() + 30 * 86_400_000),
+      subscriptionExpiresAt: new Date(now.getTime() + 30 * 86_400_000),
     });
   } catch (error) {
     if (!(
@@ -131,11 +149,11 @@ export async function runDemo(app: App, sandbox: SallaSandbox): Promise<void> {
   const level = log.level;
   log.level = 'warn';
   // Every start installs the store again in the fresh in-process sandbox (new tokens).
-  const merchantId = DEMO_MERCHANT.merchantId;
+  const merchantId = merchant.merchantId;
   const tokens = sandbox.registerStore({
     merchantId,
-    name: DEMO_MERCHANT.storeName,
-    ownerEmail: DEMO_MERCHANT.email,
+    name: merchant.storeName,
+    ownerEmail: merchant.email,
     // The sandbox's storefront is the demo store's address: the loyalty page may be framed there.
     domain: `${sandbox.url}/storefront/${merchantId}`,
   });
@@ -143,7 +161,6 @@ export async function runDemo(app: App, sandbox: SallaSandbox): Promise<void> {
 
   let events = 0;
   if (created) {
-    const now = new Date();
     await send(
       webhooks.subscription(
         'app.subscription.started',
@@ -159,8 +176,8 @@ export async function runDemo(app: App, sandbox: SallaSandbox): Promise<void> {
     );
     // The programme is set up through the product's own API, as a merchant would.
     const login = await app.services.auth.login({
-      email: DEMO_MERCHANT.email,
-      password: DEMO_MERCHANT.password,
+      email: merchant.email,
+      password: merchant.password,
       ip: '127.0.0.1',
     });
     const save = async (url: string, payload: object, what: string) => {
@@ -185,7 +202,13 @@ export async function runDemo(app: App, sandbox: SallaSandbox): Promise<void> {
   }
   log.level = level;
   if (created) log.info({ merchantId, events }, 'demo store filled through signed webhooks');
+  return { created, events };
+}
 
+export async function runDemo(app: App, sandbox: SallaSandbox): Promise<void> {
+  const { server, context } = app;
+  await seedDemoStore(app, sandbox);
+  const address = server.server.address() as AddressInfo;
   const url = context.config.publicUrl.replace(/:\d+$/, `:${address.port}`);
   sandbox.setNuqatUrl(url);
   process.stdout.write(
@@ -197,7 +220,7 @@ export async function runDemo(app: App, sandbox: SallaSandbox): Promise<void> {
       `  Password:  ${DEMO_MERCHANT.password}`,
       `  API docs:  ${url}/api/docs`,
       `  Salla:     sandbox at ${sandbox.url} (demo only)`,
-      `  Store:     ${sandbox.url}/storefront/${merchantId} (the shopper page inside a demo store)`,
+      `  Store:     ${sandbox.url}/storefront/${DEMO_MERCHANT.merchantId} (the shopper page inside a demo store)`,
       `  In Salla:  ${sandbox.dashboardUrl(EMBEDDED_PAGE_ROUTE)} (Nuqat inside a stand-in Salla dashboard, no password)`,
       `  Mail:      ${context.config.smtpUrl ?? `${context.config.dataDir}/mail (.eml files)`}`,
       '',

@@ -178,6 +178,8 @@ describe('merchant screens', () => {
     signIn();
     answerStoreInfo();
     const { user } = renderApp('/dashboard');
+    // The shell drawn while the screen's code loads (issue 27) gives way to the screen's own.
+    await waitFor(() => expect(screen.queryByTestId('page-skeleton')).not.toBeInTheDocument());
     await user.click(await screen.findByRole('button', { name: 'فتح القائمة' }));
     const dialog = await screen.findByRole('dialog', { name: 'القائمة الرئيسية' });
     expect(within(dialog).getByRole('link', { name: 'برنامج النقاط' })).toBeInTheDocument();
@@ -240,6 +242,7 @@ describe('merchant screens', () => {
       }),
     );
     const { user } = renderApp('/settings');
+    await waitFor(() => expect(screen.queryByTestId('page-skeleton')).not.toBeInTheDocument());
     const main = await screen.findByRole('main');
     const alert = await within(main).findByRole('alert');
     expect(alert).toHaveTextContent('تعذّر تحميل الإعدادات');

@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
+import { MerchantShellFallback } from './routes/merchant/shell-fallback';
 import { LoadingState } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { hasSession } from '../lib/session';
@@ -53,6 +54,8 @@ export const routes: RouteObject[] = [
       {
         id: 'merchant',
         loader: requireSession,
+        // A hard reload draws the shell and a skeleton at once, not a blank page or a spinner.
+        HydrateFallback: MerchantShellFallback,
         lazy: async () => ({
           Component: (await import('./routes/merchant/layout')).MerchantLayoutRoute,
         }),

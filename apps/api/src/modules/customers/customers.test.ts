@@ -119,8 +119,10 @@ async function storeWithShoppers() {
     mobile: 559876543,
   };
   const lina: CustomerFacts = { id: base + 3, firstName: 'Lina', lastName: 'Saad' };
-  for (const c of [sara, omar, lina])
+  // Each joined when Salla says: Sara and Omar 200 days ago, Lina today.
+  for (const c of [sara, omar])
     await deliverOk(ctx, webhooks.customerCreated(s.merchantId, c, daysAgo(200)));
+  await deliverOk(ctx, webhooks.customerCreated(s.merchantId, lina, now));
   // Sara: two orders (20 points), Omar: one recent, one cancelled (10 points), Lina: none.
   const orders = [
     completed(base + 11, sara, 100, daysAgo(100)),
@@ -206,6 +208,10 @@ describe('the customers list', () => {
     expect(await ids('?minBalance=15')).toEqual([s.sara.id]);
     expect(await ids('?minBalance=5&maxBalance=10')).toEqual([s.omar.id]);
     expect(await ids('?maxBalance=0')).toEqual([s.lina.id]);
+    // A shopper joined when their customer.created happened, not when Nuqat stored them.
+    const joined = (await list(s)).items.find((c) => Number(c.id) === s.sara.id)!.joinedAt;
+    const expected = ctx.clock.now().getTime() - 200 * 86_400_000;
+    expect(Math.abs(Date.parse(joined) - expected)).toBeLessThan(60_000);
     // No order in the last 5 days: Sara (10 days ago); Lina never ordered but joined today.
     expect(await ids('?inactiveDays=5')).toEqual([s.sara.id]);
     await ctx.database.db

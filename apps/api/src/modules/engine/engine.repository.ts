@@ -55,14 +55,23 @@ export async function findTierMultipliers(
   );
 }
 
+/**
+ * A shopper first named by an event joined when that event happened (Salla's time, never later
+ * than now): a store's history delivered late does not make them join after their own orders.
+ */
 export async function insertCustomerIfMissing(
   db: Executor,
   merchantId: number,
   customerId: number,
+  at: Date,
 ): Promise<void> {
   await db
     .insert(customers)
-    .values({ merchantId, id: customerId })
+    .values({
+      merchantId,
+      id: customerId,
+      createdAt: sql`least(${at.toISOString()}::timestamptz, now())`,
+    })
     .onConflictDoNothing({ target: [customers.merchantId, customers.id] });
 }
 

@@ -20,7 +20,7 @@ export async function lockCustomerWithProfile(
   // Usually the shopper is known: lock first, create only when missing (one round trip saved).
   let current = await lockCustomer(tx, merchantId, customer.id);
   if (!current) {
-    await insertCustomerIfMissing(tx, merchantId, customer.id);
+    await insertCustomerIfMissing(tx, merchantId, customer.id, at);
     current = (await lockCustomer(tx, merchantId, customer.id))!;
   }
   // An erased shopper (a privacy request) keeps no profile: Salla's copy is not mirrored again.

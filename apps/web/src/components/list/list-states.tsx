@@ -5,7 +5,7 @@ import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorState } from '../ui/error-state';
 import { LoadMore } from '../ui/load-more';
-import { LoadingState } from '../ui/spinner';
+import { ListSkeleton } from '../ui/skeleton';
 import { errorMessage, failureDetail, type Message } from '../../lib/messages';
 
 type Paged<T> = UseInfiniteQueryResult<InfiniteData<{ items: T[] }>>;
@@ -44,7 +44,7 @@ export function ListStates<T>({
   loadMoreLabel,
   children,
 }: ListStatesProps<T>) {
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return <ListSkeleton />;
   if (query.isError && !query.isFetchNextPageError)
     return quietOnError ? null : (
       <ErrorState

@@ -81,7 +81,9 @@ function OperatorDetails({
                 ) : label === chrome.operatorCr ? (
                   <bdi dir="ltr">{value}</bdi>
                 ) : (
-                  value
+                  // The operator's name and address are written in one language: an Arabic
+                  // address keeps its own order on the English page.
+                  <bdi dir="auto">{value}</bdi>
                 )}
               </dd>
             </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RULE_EVENTS, type LoyaltyRule } from '@nuqat/contracts';
 import { ErrorState } from '../../../components/ui/error-state';
 import { PageHeader } from '../../../components/ui/page-header';
-import { LoadingState } from '../../../components/ui/spinner';
+import { ListSkeleton } from '../../../components/ui/skeleton';
 import { ToastProvider } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { useLoyaltyRules } from '../../../features/loyalty/api/get-loyalty-rules';
@@ -106,7 +106,7 @@ export function SetPointsRoute() {
             </p>
           </div>
           {rules.isPending ? (
-            <LoadingState />
+            <ListSkeleton rows={3} />
           ) : rules.isError ? (
             shared ? null : (
               <ErrorState
