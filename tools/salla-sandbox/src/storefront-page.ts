@@ -13,7 +13,9 @@ import { demoCustomers } from './demo-store.ts';
  * request's error, Salla's `{error: {message}}` answer under `response.data`, as themes read it);
  * the theme's `<salla-login-modal>` with `open()`, driving `salla.auth.login` / `salla.auth.verify`
  * (Salla's access-code flow) and the `auth::verified` / `auth::logged.in` / `auth::logged.out`
- * events. The cart lives in the tab (sessionStorage), so it follows the shopper across pages.
+ * events; on a product page, a product option that changes the price re-renders the page's price
+ * element and emits `product::price.updated` (§4.6, no payload: Salla documents none). The cart
+ * lives in the tab (sessionStorage), so it follows the shopper across pages.
  *
  * Twilight keeps the shopper's token in `salla.storage.get('token')`; the fake does too, and
  * counts the reads in `window.__sallaSandbox.tokenReads`, so a browser test can prove the snippet
@@ -68,6 +70,8 @@ const TEXT = {
     total: 'الإجمالي',
     checkout: 'إتمام الطلب',
     about: 'منتج أصلي بجودة عالية، يُشحن خلال يومين إلى جميع مدن المملكة.',
+    size: 'الحجم',
+    sizes: ['50 مل', '100 مل'],
     products: [
       ['عطر العود الملكي', 249],
       ['قهوة سعودية بالهيل', 59],
@@ -109,6 +113,8 @@ const TEXT = {
     total: 'Total',
     checkout: 'Checkout',
     about: 'Genuine, high-quality product, shipped within two days to every city in the Kingdom.',
+    size: 'Size',
+    sizes: ['50 ml', '100 ml'],
     products: [
       ['Royal oud perfume', 249],
       ['Saudi coffee with cardamom', 59],
@@ -224,6 +230,15 @@ export function storefrontPage(input: {
     )
     .join('\n    ');
   const shown = view.kind === 'product' ? t.products[view.index] : undefined;
+  // The first product comes in two sizes, the larger one dearer: a product option that changes
+  // the price, as a theme's product form offers it.
+  const sizes =
+    view.kind === 'product' && view.index === 0 && shown ? [shown[1], shown[1] + 150] : [];
+  const options = sizes.length
+    ? `<label class="option">${t.size} <select id="product-option">${sizes
+        .map((amount, i) => `<option value="${amount}">${t.sizes[i]}</option>`)
+        .join('')}</select></label>`
+    : '';
   // The product page's own product, as the page describes it to search engines (schema.org
   // Product in JSON-LD): the snippet reads the viewed product's price from here, not from an
   // event that also fires for sliders (reference §4.6).
@@ -249,6 +264,7 @@ export function storefrontPage(input: {
       <div class="info">
         <h1>${esc(shown[0])}</h1>
         <p class="price"><bdi>${price.format(shown[1])}</bdi> ${t.currency}</p>
+        ${options}
         <salla-add-product-button product-id="${1_653_503_260 + view.index}"><button type="button" class="primary" data-product="${1_653_503_260 + view.index}" data-price="${shown[1]}">${t.add}</button></salla-add-product-button>
         <p class="about">${t.about}</p>
       </div>
@@ -280,6 +296,8 @@ ${productLd}
   .product .price { font-size: 22px; font-weight: 700; margin: 0 0 12px; }
   .product .info { display: flex; flex-direction: column; align-items: flex-start; gap: 8px; }
   .product .about { opacity: .8; line-height: 1.6; }
+  .product .option { display: flex; gap: 8px; align-items: center; }
+  .product select { font: inherit; min-height: 44px; padding: 6px 10px; border-radius: 8px; border: 1px solid #cbd5e1; background: var(--card); color: inherit; }
   @media (max-width: 640px) { .product { grid-template-columns: 1fr; } }
   #cart-lines { padding-inline-start: 20px; }
   .total { display: flex; gap: 8px; font-size: 18px; }
@@ -626,6 +644,16 @@ ${productLd}
     emit('auth::logged.in', { data: { token, user: { id } } });
   });
   document.getElementById('logout').addEventListener('click', () => signedOut());
+  // A product option that changes the price: the theme shows the new price in the product's own
+  // price element, its add-to-cart takes it, and Twilight says so with product::price.updated
+  // (reference §4.6; its payload is not documented, so this one carries none).
+  const option = document.getElementById('product-option');
+  if (option)
+    option.addEventListener('change', () => {
+      document.querySelector('.product .price bdi').textContent = money.format(Number(option.value));
+      document.querySelector('.product [data-product]').dataset.price = option.value;
+      emit('product::price.updated');
+    });
   document.querySelectorAll('[data-product]').forEach((button) =>
     button.addEventListener('click', () => {
       const cart = readCart();

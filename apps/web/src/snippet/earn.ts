@@ -13,13 +13,13 @@ export interface EarnContext {
   /** GET /api/storefront/{merchantId}/programme?lang=… */
   api: string;
   lang: Lang;
-  /** The product badge's box, already in the page (one line high, hidden until filled). */
-  badge: HTMLElement | undefined;
+  /** The product page's add-to-cart component (§4.5) when the product badge is on; else null. */
+  buy: Element | null;
   /** The cart page: a badge beside the launcher says what the order earns. */
   cart: boolean;
-  /** The launcher's host: its open shadow root takes the cart badge, in its corner and look. */
+  /** The launcher's host: its open shadow root takes the badge beside it, in its corner and look. */
   host: HTMLElement;
-  /** The merchant's widget: the cart badge sits in its launcher's corner. */
+  /** The merchant's widget: the badge beside the launcher sits in its corner; the placement. */
   widget: StoreWidget;
   accent: string;
   /** The signed-in shopper's kept session: its tier multiplier (percent), when known. */
@@ -82,6 +82,28 @@ export function productPrice(doc: Document): number {
   return 0;
 }
 
+/** Halalas from a price as a page shows it ("٢٤٩٫٥٠ ر.س", "SAR 1,249.00"): its first number; else 0. */
+export const shownPrice = (text: string | null): number => {
+  const n = (text ?? '')
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 1632))
+    .match(/\d[\d,٬]*([.٫]\d+)?/)?.[0];
+  return n ? halalas(n.replace(/[,٬]/g, '').replace('٫', '.')) : 0;
+};
+
+/**
+ * The page's own price element for the viewed product: the nearest to its add-to-cart button
+ * (walking up from it) whose words are the product's price as the page describes it — not a
+ * slider's, which sits farther away. The innermost such element, or null when the page shows
+ * that price nowhere near the button.
+ */
+export function priceElement(buy: Element, price: number): Element | null {
+  const own = (el: Element) => shownPrice(el.textContent) === price;
+  for (let at = buy.parentElement; at && price; at = at.parentElement)
+    for (const el of at.querySelectorAll('*'))
+      if (!el.contains(buy) && own(el) && ![...el.children].some(own)) return el;
+  return null;
+}
+
 /** The cart's spend (sub-total) and total in halalas, from what `cart::updated` / details() carry. */
 export function cartAmounts(payload: unknown): [spend: number, total: number] {
   const p = (payload ?? {}) as Record<string, Record<string, unknown> | undefined>;
@@ -107,46 +129,79 @@ export function earnFigure(
     : 0;
 }
 
-/** The cart page's badge: above the launcher, fixed, so it moves nothing on the page. */
-function cartChip(c: EarnContext): HTMLElement {
+/** A badge above the launcher, fixed: it moves nothing on the page. */
+function chip(c: EarnContext): HTMLElement {
   const dark = c.host.classList.contains('d');
-  const side = c.widget.position;
-  const chip = document.createElement('p');
-  chip.setAttribute('role', 'status');
-  chip.hidden = true;
-  chip.style.cssText = `position:fixed;z-index:2147482999;bottom:calc(76px + env(safe-area-inset-bottom,0px));inset-inline-${side}:16px;margin:0;padding:6px 12px;border-radius:12px;border:2px solid ${c.accent};background:${dark ? '#0f172a' : '#fff'};color:${dark ? '#f1f5f9' : '#111827'};font-size:14px;font-weight:700;box-shadow:0 4px 14px rgba(0,0,0,.15)`;
-  c.host.shadowRoot?.append(chip);
-  return chip;
+  const el = document.createElement('p');
+  el.setAttribute('role', 'status');
+  el.style.cssText = `position:fixed;z-index:2147482999;bottom:calc(76px + env(safe-area-inset-bottom,0px));inset-inline-${c.widget.position}:16px;max-width:calc(100vw - 32px);margin:0;padding:6px 12px;border-radius:12px;border:2px solid ${c.accent};background:${dark ? '#0f172a' : '#fff'};color:${dark ? '#f1f5f9' : '#111827'};font-size:14px;font-weight:700;box-shadow:0 4px 14px rgba(0,0,0,.15)`;
+  c.host.shadowRoot?.append(el);
+  return el;
+}
+
+/**
+ * The product badge's place (docs/decisions/045): at the merchant's spot (under the price, i.e.
+ * before the add-to-cart button, or under the button) only when what that box would push down
+ * starts below the screen, so nothing the shopper sees moves; otherwise beside the launcher,
+ * fixed, like the cart's. Its size never changes afterwards (one line, cut with an ellipsis).
+ */
+function productBox(c: EarnContext, buy: Element): HTMLElement {
+  const r = buy.getBoundingClientRect();
+  const under = c.widget.nudge.placement === 'button';
+  if ((under ? r.bottom : r.top) < innerHeight) return chip(c);
+  const box = document.createElement('p');
+  box.style.cssText = `margin:8px 0;height:32px;line-height:32px;padding-inline:12px;border-inline-start:4px solid ${c.accent};font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis`;
+  if (under) buy.after(box);
+  else buy.before(box);
+  return box;
 }
 
 export const startEarn: EarnStart = (c) => {
-  const price = c.badge ? productPrice(document) : 0;
-  const chip = c.cart ? cartChip(c) : undefined;
+  const buy = c.buy;
+  let price = buy ? productPrice(document) : 0;
+  let product: HTMLElement | undefined;
+  let cart: HTMLElement | undefined;
   let earning: Earning | null | undefined;
   /** What the cart holds: details() on arrival, then each `cart::updated` (it carries the cart). */
   let said: unknown;
   const salla = (window as Window & { salla?: Twilight }).salla;
+  /** Shows `n` in a badge, made when first needed; 0 hides it without moving anything. */
+  const show = (
+    box: HTMLElement | undefined,
+    make: () => HTMLElement,
+    n: number,
+    words: string,
+  ) => {
+    if (n) (box ??= make()).textContent = words;
+    if (box) box.style.visibility = n ? '' : 'hidden';
+    return box;
+  };
   const update = () => {
     if (earning === undefined) return;
     const m = c.kept()?.multiplierPct;
-    if (c.badge) {
+    if (buy) {
       const n = earnFigure(earning, [price, price], m);
-      if (n) c.badge.textContent = nudgeText('product', n, c.lang);
-      c.badge.style.cssText += `;line-height:32px;padding-inline:12px;border-inline-start:4px solid ${c.accent};font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis`;
-      c.badge.style.visibility = n ? 'visible' : 'hidden';
+      product = show(product, () => productBox(c, buy), n, nudgeText('product', n, c.lang));
     }
-    if (chip) {
+    if (c.cart) {
       const n = earnFigure(earning, cartAmounts(said), m);
-      if (n) chip.textContent = nudgeText('cart', n, c.lang);
-      chip.hidden = !n;
+      cart = show(cart, () => chip(c), n, nudgeText('cart', n, c.lang));
     }
   };
+  // A product option that changes the price (a variant) changes the page's own price element:
+  // the badge follows it (reference §4.6 names product::price.updated but documents no payload).
+  const shown = buy && priceElement(buy, price);
+  if (shown)
+    new MutationObserver(() => {
+      price = shownPrice(shown.textContent) || price;
+      update();
+    }).observe(shown, { subtree: true, childList: true, characterData: true });
   void Promise.all([
     fetch(c.api, { credentials: 'omit' })
       .then((r) => (r.ok ? r.json() : null))
       .then((body: { data?: StorefrontProgramme } | null) => body?.data?.earning ?? null),
     // The cart page: what the cart holds now (§4.6 details()), unless it has spoken already.
-    chip
+    c.cart
       ? Promise.resolve(salla?.cart?.details?.())
           .then((answer) => (said ??= answer))
           .catch(() => {})
@@ -157,7 +212,7 @@ export const startEarn: EarnStart = (c) => {
       update();
     })
     .catch(() => {});
-  if (chip)
+  if (c.cart)
     salla?.event?.on('cart::updated', (payload) => {
       said = payload;
       update();

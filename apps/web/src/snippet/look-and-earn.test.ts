@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { WIDGET_APP_SETTING, WIDGET_DEFAULTS } from '@nuqat/contracts/plain';
-import { cartAmounts, nudgeText, productPrice, startEarn, type EarnContext } from './earn';
+import {
+  cartAmounts,
+  nudgeText,
+  priceElement,
+  productPrice,
+  shownPrice,
+  startEarn,
+  type EarnContext,
+} from './earn';
 import { isDark, startSnippet } from './snippet';
 
 /*
@@ -135,25 +143,14 @@ describe('the product badge', () => {
     twilight({ [WIDGET_APP_SETTING]: widget({ nudge: { product: true, cart: true, placement } }) });
   }
 
-  test.each(['price', 'button'] as const)(
-    'its box is in the page at once, one line high, %s-side of the add-to-cart button',
-    async (placement) => {
-      productPage(placement);
-      startSnippet({ origin: NUQAT, signal: controller.signal });
-      // Synchronously, before Twilight is ready: nothing moves when it is filled in later.
-      const button = document.querySelector('salla-add-product-button')!;
-      const box = (
-        placement === 'price' ? button.previousElementSibling : button.nextElementSibling
-      ) as HTMLElement;
-      expect(box.tagName).toBe('DIV');
-      expect(box.style.height).toBe('32px');
-      expect(box.style.visibility).toBe('hidden');
-      await Promise.resolve();
-      await Promise.resolve();
-      // …and its code and figures load for this page only.
-      expect(document.querySelector('script[src$="/snippet-earn.js"]')).not.toBeNull();
-    },
-  );
+  test('a product page loads the badges’ code, and puts nothing in the page itself', async () => {
+    productPage('price');
+    const before = document.body.innerHTML;
+    await start();
+    expect(document.querySelector('script[src$="/snippet-earn.js"]')).not.toBeNull();
+    // The launcher's host and the script are appended at the end; the product is untouched.
+    expect(document.body.innerHTML.startsWith(before)).toBe(true);
+  });
 
   test('switched off: no box, nothing loaded', async () => {
     productPage('price');
@@ -176,6 +173,16 @@ describe('the product badge', () => {
     document.head.innerHTML = '<script type="application/ld+json">not json</script>';
     expect(productPrice(document)).toBe(0);
   });
+
+  test('finds the price element the page shows for its product, nearest its add-to-cart button', () => {
+    document.body.innerHTML = `<section class="slider"><b>٢٤٩٫٥٠ ر.س</b></section><div class="product"><p class="price"><bdi>٢٤٩٫٥٠</bdi> ر.س</p><form><salla-add-product-button></salla-add-product-button></form></div>`;
+    const buy = document.querySelector('salla-add-product-button')!;
+    expect(priceElement(buy, 24950)).toBe(document.querySelector('.product bdi'));
+    expect(priceElement(buy, 9900)).toBeNull();
+    expect(shownPrice('SAR 1,249.00')).toBe(124900);
+    expect(shownPrice('١٬٢٤٩ ر.س')).toBe(124900);
+    expect(shownPrice('—')).toBe(0);
+  });
 });
 
 describe('snippet-earn.js', () => {
@@ -196,7 +203,7 @@ describe('snippet-earn.js', () => {
     return {
       api: `${NUQAT}/api/storefront/${MERCHANT}/programme?lang=ar`,
       lang: 'ar',
-      badge: undefined,
+      buy: null,
       cart: false,
       host,
       widget: { ...WIDGET_DEFAULTS, ink: '#fff' },
@@ -206,23 +213,78 @@ describe('snippet-earn.js', () => {
     };
   }
 
-  test('fills the product badge with the shared estimate, the tier multiplier included', async () => {
+  /** A product page whose add-to-cart button starts `top` px down a 768 px high window. */
+  function product(top: number) {
     document.head.innerHTML = `<script type="application/ld+json">{"@type":"Product","offers":{"price":"249.00"}}</script>`;
+    document.body.innerHTML = `<div><p class="price"><bdi>249.00</bdi> SAR</p><salla-add-product-button></salla-add-product-button><p id="about">…</p></div>`;
+    const buy = document.querySelector('salla-add-product-button')!;
+    vi.spyOn(buy, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: top, width: 200, height: 48 }),
+    );
+    return buy;
+  }
+
+  test('fills the product badge with the shared estimate, the tier multiplier included', async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify(programme)));
     vi.stubGlobal('fetch', fetch);
-    const badge = document.createElement('nuqat-earn');
-    document.body.append(badge);
+    const buy = product(400);
     const shopper: { multiplierPct?: number } = {};
-    const update = startEarn(context({ badge, lang: 'en', kept: () => shopper }));
-    await vi.waitFor(() => expect(badge.style.visibility).toBe('visible'));
-    expect(badge.textContent).toBe('Earn 269 points with this product');
+    const c = context({ buy, lang: 'en', kept: () => shopper });
+    const update = startEarn(c);
+    const chip = () => c.host.shadowRoot!.querySelector('p');
+    await vi.waitFor(() => expect(chip()).not.toBeNull());
+    // The button is in view: a box at it would push what the shopper sees, so the badge sits
+    // beside the launcher, fixed, and the product's page is untouched.
+    expect(chip()!.textContent).toBe('Earn 269 points with this product');
+    expect(chip()!.style.position).toBe('fixed');
+    expect(buy.previousElementSibling!.className).toBe('price');
     expect(fetch).toHaveBeenCalledWith(`${NUQAT}/api/storefront/${MERCHANT}/programme?lang=ar`, {
       credentials: 'omit',
     });
     // Signed in as a ×1.25 tier: floor(20 × 1.25) + floor(249 × 1.25).
     shopper.multiplierPct = 125;
     update();
-    expect(badge.textContent).toBe('Earn 336 points with this product');
+    expect(chip()!.textContent).toBe('Earn 336 points with this product');
+  });
+
+  test.each(['price', 'button'] as const)(
+    'below the screen, the badge takes its place at the product (%s), one line high',
+    async (placement) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify(programme))),
+      );
+      const buy = product(900);
+      const c = context({
+        buy,
+        lang: 'en',
+        widget: {
+          ...WIDGET_DEFAULTS,
+          ink: '#fff',
+          nudge: { product: true, cart: true, placement },
+        },
+      });
+      startEarn(c);
+      const box = () =>
+        (placement === 'price' ? buy.previousElementSibling : buy.nextElementSibling)!;
+      await vi.waitFor(() => expect(box().textContent).toBe('Earn 269 points with this product'));
+      expect((box() as HTMLElement).style.height).toBe('32px');
+      expect(c.host.shadowRoot!.querySelector('p')).toBeNull();
+    },
+  );
+
+  test('a product option that changes the page’s price changes the badge', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(programme))),
+    );
+    const c = context({ buy: product(400), lang: 'en' });
+    startEarn(c);
+    const chip = () => c.host.shadowRoot!.querySelector('p');
+    await vi.waitFor(() => expect(chip()?.textContent).toBe('Earn 269 points with this product'));
+    document.querySelector('bdi')!.textContent = '399.00';
+    // 20 per order + 399 per riyal.
+    await vi.waitFor(() => expect(chip()!.textContent).toBe('Earn 419 points with this product'));
   });
 
   test('the cart badge starts from what the cart holds and follows cart::updated', async () => {
@@ -234,13 +296,13 @@ describe('snippet-earn.js', () => {
     const c = context({ cart: true });
     startEarn(c);
     const chip = () => c.host.shadowRoot!.querySelector('p')!;
-    await vi.waitFor(() => expect(chip().hidden).toBe(false));
+    await vi.waitFor(() => expect(chip()).not.toBeNull());
     // details(): sub-total 100 SAR, total 120 → 100 + 20.
     expect(chip().textContent).toBe('يمنحك هذا الطلب 120 نقطة');
     salla.emit('cart::updated', { count: 1, total: 30, sub_total: 30 });
     expect(chip().textContent).toBe('يمنحك هذا الطلب 30 نقطة');
     salla.emit('cart::updated', { count: 0, total: 0, sub_total: 0 });
-    expect(chip().hidden).toBe(true);
+    expect(chip().style.visibility).toBe('hidden');
   });
 
   test('a store that earns nothing now shows no badge', async () => {
@@ -248,15 +310,14 @@ describe('snippet-earn.js', () => {
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ success: true, data: { earning: null } }))),
     );
-    document.head.innerHTML = `<script type="application/ld+json">{"@type":"Product","offers":{"price":"99"}}</script>`;
-    const badge = document.createElement('nuqat-earn');
-    badge.style.visibility = 'hidden';
-    document.body.append(badge);
-    startEarn(context({ badge }));
+    const c = context({ buy: product(400), cart: true });
+    startEarn(c);
     await new Promise((resolve) => setTimeout(resolve, 0));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(badge.style.visibility).toBe('hidden');
-    expect(badge.textContent).toBe('');
+    expect(c.host.shadowRoot!.querySelector('p')).toBeNull();
+    expect(document.querySelector('salla-add-product-button')!.nextElementSibling!.id).toBe(
+      'about',
+    );
   });
 
   test('words: Arabic plural forms, Latin digits', () => {

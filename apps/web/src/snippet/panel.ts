@@ -14,7 +14,7 @@ const ICONS = {
 };
 
 const icon = (path: string) =>
-  `<svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="${path}"/></svg>`;
+  `<svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="${path}"/></svg>`;
 
 /*
  * Inside a shadow root the store's stylesheets cannot reach the launcher or the panel, and ours
@@ -23,29 +23,24 @@ const icon = (path: string) =>
  * when the theme has none. Logical insets put everything in the inline-end corner of the page's
  * direction (bottom-left in Arabic).
  */
-const css = (
-  side: string,
-  accent: string,
-  ink: string,
-  r: number,
-) => `:host{all:initial;font-family:inherit}
-*{box-sizing:border-box}
-button{font:inherit;cursor:pointer;-webkit-tap-highlight-color:transparent}
-button:focus-visible,.p:focus-visible{outline:3px solid ${accent};outline-offset:2px}
-.n{padding:2px 8px;border-radius:999px;background:rgba(255,255,255,.22);font-size:13px;font-variant-numeric:tabular-nums}
-.n[hidden]{display:none}
-.l{position:fixed;z-index:2147483000;bottom:calc(16px + env(safe-area-inset-bottom,0px));inset-inline-${side}:16px;display:flex;align-items:center;gap:8px;min-height:48px;padding:0 18px;border:0;border-radius:${r * 1.5}px;background:${accent};color:${ink};font-size:15px;font-weight:700;line-height:1;box-shadow:0 6px 20px rgba(0,0,0,.22)}
-.p{position:fixed;z-index:2147483001;bottom:80px;inset-inline-${side}:16px;width:400px;height:min(640px,calc(100vh - 104px));display:flex;flex-direction:column;background:#fff;color:#111827;border-radius:${r}px;overflow:hidden;box-shadow:0 16px 48px rgba(0,0,0,.28);overscroll-behavior:contain}
-.p[hidden]{display:none}
-.h{display:flex;align-items:center;justify-content:space-between;gap:8px;min-height:48px;padding-inline:16px 4px;border-bottom:1px solid #e5e7eb;font-size:15px;font-weight:700}
-.x{display:grid;place-items:center;width:44px;height:44px;border:0;border-radius:12px;background:none;color:inherit}
-.x:hover{background:#f3f4f6}
-iframe{flex:1;width:100%;border:0;background:#fff;color-scheme:normal}
-@media (max-width:600px){.p{inset:0;width:auto;height:auto;border-radius:0}}
-:host(.d) .p,:host(.d) iframe{background:#0f172a;color:#f1f5f9}:host(.d) .h{border-color:#1e293b}:host(.d) .x:hover{background:#1e293b}
-@media (prefers-reduced-motion:no-preference){.l{transition:transform .15s}.l:hover{transform:translateY(-2px)}.p:not([hidden]){animation:nuqat-in .18s ease-out}}
-@keyframes nuqat-in{from{opacity:0;transform:translateY(12px)}}
-@media print{:host{display:none}}`;
+const css = (side: string, accent: string, ink: string, r: number) =>
+  `:host{all:initial;font-family:inherit}` +
+  `*{box-sizing:border-box}` +
+  `button{font:inherit;cursor:pointer;-webkit-tap-highlight-color:transparent}` +
+  `button:focus-visible,.p:focus-visible{outline:3px solid ${accent};outline-offset:2px}` +
+  `.n{padding:2px 8px;border-radius:999px;background:rgba(255,255,255,.22);font-size:13px;font-variant-numeric:tabular-nums}` +
+  `.n[hidden]{display:none}` +
+  `.l{position:fixed;z-index:2147483000;bottom:calc(16px + env(safe-area-inset-bottom,0px));inset-inline-${side}:16px;display:flex;align-items:center;gap:8px;min-height:48px;padding:0 18px;border:0;border-radius:${r * 1.5}px;background:${accent};color:${ink};font-size:15px;font-weight:700;line-height:1;box-shadow:0 6px 20px rgba(0,0,0,.22)}` +
+  `.p{position:fixed;z-index:2147483001;bottom:80px;inset-inline-${side}:16px;width:400px;height:min(640px,calc(100vh - 104px));display:flex;flex-direction:column;background:#fff;color:#111827;border-radius:${r}px;overflow:hidden;box-shadow:0 16px 48px rgba(0,0,0,.28);overscroll-behavior:contain}` +
+  `.p[hidden]{display:none}` +
+  `.h{display:flex;align-items:center;justify-content:space-between;gap:8px;min-height:48px;padding-inline:16px 4px;border-bottom:1px solid #e5e7eb;font-size:15px;font-weight:700}` +
+  `.x{display:grid;place-items:center;width:44px;height:44px;border:0;border-radius:12px;background:none;color:inherit}` +
+  `.x:hover{background:#f3f4f6}` +
+  `iframe{flex:1;width:100%;border:0;background:#fff;color-scheme:normal}` +
+  `@media (max-width:600px){.p{inset:0;width:auto;height:auto;border-radius:0}}` +
+  `:host(.d) .p,:host(.d) iframe{background:#0f172a;color:#f1f5f9}:host(.d) .h{border-color:#1e293b}:host(.d) .x:hover{background:#1e293b}` +
+  `@media (prefers-reduced-motion:no-preference){.l{transition:transform .15s}.l:hover{transform:translateY(-2px)}}` +
+  `@media print{:host{display:none}}`;
 
 export interface Panel {
   host: HTMLElement;

@@ -62,16 +62,9 @@ export function startSnippet({ origin, win = window, signal }: SnippetOptions): 
   const lang = readLang(salla, doc);
   const accent = widget.accent ?? 'var(--color-primary,#004956)';
 
-  // A product page: the badge's box goes in now, while the page is being parsed, empty and one
-  // line high, so that filling it in later moves nothing (decision 035).
+  // A product page (Twilight's add-to-cart component, §4.5) or the cart page: the only pages that
+  // load the earn badges (decision 035), placed so that nothing the shopper sees moves (045).
   const buy = widget.nudge.product ? doc.querySelector('salla-add-product-button') : null;
-  let badge: HTMLElement | undefined;
-  if (buy) {
-    badge = doc.createElement('div');
-    badge.style.cssText = 'margin:8px 0;height:32px;visibility:hidden';
-    if (widget.nudge.placement === 'button') buy.after(badge);
-    else buy.before(badge);
-  }
   const onCart = widget.nudge.cart && /\/cart$/.test(win.location.pathname);
   /** Refreshes the badges once snippet-earn.js has loaded. */
   let earn = () => {};
@@ -205,14 +198,14 @@ export function startSnippet({ origin, win = window, signal }: SnippetOptions): 
     };
     ui.points(current()?.points ?? null);
     // The badges' code and figures load only on a page that shows one (decision 035).
-    if (badge || onCart) {
+    if (buy || onCart) {
       const script = doc.createElement('script');
       script.src = `${nuqat}/snippet-earn.js`;
       script.onload = () => {
         const context: EarnContext = {
           api: `${nuqat}/api/storefront/${id}/programme?lang=${lang}`,
           lang,
-          badge,
+          buy,
           cart: onCart,
           accent,
           host,
