@@ -48,9 +48,7 @@ export function createMailer(options: {
 }): Mailer {
   const { logger } = options;
   if (options.smtpUrl) {
-    // Pooled: the mails of a busy minute (sign-in codes, coupons) share a few open SMTP
-    // connections instead of opening (and greeting, and closing) one each.
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true });
+    const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
         const info = await transport.sendMail(envelope(options.from, message));
