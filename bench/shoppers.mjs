@@ -60,9 +60,16 @@ function readConfig() {
     shoppers: intFromEnv('BENCH_SHOPPERS', 500),
     connections: intFromEnv('BENCH_CONNECTIONS', 50),
     pool: intFromEnv('BENCH_POOL', 20),
-    // 1: the API runs with --cpu-prof; the bench stops it after the reads (no redemptions then)
-    // and prints where the reads' CPU went.
-    profile: ['1', 'true', 'yes'].includes(process.env.BENCH_PROFILE ?? ''),
+    // 1 (or reads): the API runs with --cpu-prof; the bench stops it after the reads (no
+    // redemptions then) and prints where the reads' CPU went. redemptions: the same for the
+    // redemptions, after the reads and all the checks.
+    profile: {
+      1: 'reads',
+      true: 'reads',
+      yes: 'reads',
+      reads: 'reads',
+      redemptions: 'redemptions',
+    }[process.env.BENCH_PROFILE ?? ''],
     floorSeconds: intFromEnv('BENCH_FLOOR_SECONDS', Math.min(20, seconds)),
     adminUrl: process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   };
@@ -164,7 +171,7 @@ async function run(bench) {
     measureReads(bench, shoppers, { seconds: config.seconds }),
   );
   const readCheck = await checkReads(bench.db, { reads, merchantIds });
-  if (config.profile) {
+  if (config.profile === 'reads') {
     await bench.api.stop();
     const profile = summariseCpuProfile(bench.profileDir, { skipMs: reads.startedMs });
     printCpuProfile('R reads', profile);
@@ -180,6 +187,11 @@ async function run(bench) {
     connections: config.connections,
   });
   const balances = await checkBalances(bench.db);
+  if (config.profile === 'redemptions') {
+    await bench.api.stop();
+    const profile = summariseCpuProfile(bench.profileDir, { skipMs: redemptions.startedMs });
+    printCpuProfile('S redemptions', profile);
+  }
   const problems = [
     ...answerProblems('reads', reads),
     ...readCheck.problems.map((p) => `reads: ${p}`),
