@@ -44,8 +44,8 @@ import {
   root,
   RunFailed,
   serverBundle,
-  sleep,
   startSandbox,
+  waitUntilIdle,
   withClient,
 } from './lib/harness.mjs';
 import { startWaitSampler, summariseCpuProfile } from './lib/observe.mjs';
@@ -102,25 +102,6 @@ function defineStores(config) {
   };
 }
 
-/**
- * autocannon returns while the API still works on the requests in flight when it stopped: wait
- * until none of the API's connections has been busy for a few samples in a row.
- */
-async function waitUntilIdle(bench) {
-  let quiet = 0;
-  for (let i = 0; i < 150; i++) {
-    const { rows } = await bench.admin.query(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = $1 and application_name = 'nuqat' and state <> 'idle'`,
-      [bench.database.name],
-    );
-    quiet = rows[0].n === 0 ? quiet + 1 : 0;
-    if (quiet >= 3) return;
-    await sleep(200);
-  }
-  throw new RunFailed('the API was still busy 30 s after autocannon stopped');
-}
-
 async function startApi(bench, cpuProfileDir) {
   bench.api = await bootApi({
     databaseUrl: bench.database.url,
@@ -152,11 +133,19 @@ async function measureScenario(bench, key, measure) {
     live: bench.live,
     windowMs: [0.25, 0.75].map((share) => share * bench.config.seconds * 1000),
   });
+  const apiCpuBefore = bench.api.cpuMs();
   const outcome = await measure();
   const waits = await sampler.stop();
   const cpu = process.cpuUsage(cpuBefore);
   waits.benchCores = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
-  await waitUntilIdle(bench);
+  await waitUntilIdle(bench.admin, bench.database.name);
+  // The API process's CPU time (user + system) per answered request, the requests still in
+  // flight when autocannon stopped included in the time (at most one per connection).
+  const apiCpuAfter = bench.api.cpuMs();
+  const cpuMsPerRequest =
+    apiCpuBefore === null || apiCpuAfter === null
+      ? undefined
+      : (apiCpuAfter - apiCpuBefore) / bench.live.answered;
   let profile;
   if (profileDir) {
     const { bootMs } = bench.api;
@@ -164,7 +153,7 @@ async function measureScenario(bench, key, measure) {
     profile = summariseCpuProfile(profileDir, { skipMs: bootMs });
     await startApi(bench);
   }
-  return { ...outcome, waits, profile };
+  return { ...outcome, waits, profile, cpuMsPerRequest };
 }
 
 async function measureAll(bench, stores) {
@@ -236,6 +225,7 @@ function report({ config, floor, run, setupSeconds, versions, loadAtStart }) {
     {
       name: '1 order.created, new (earns)',
       result: s1.result,
+      cpuMsPerRequest: s1.cpuMsPerRequest,
       target: {
         text: '≥ 1.0 × TPC-B, p99 ≤ 50 ms',
         met: (r) => r.toTpcb >= 1 && r.p99 <= 50,
@@ -244,9 +234,14 @@ function report({ config, floor, run, setupSeconds, versions, loadAtStart }) {
     {
       name: '2 redeliveries (acknowledged)',
       result: s2.result,
+      cpuMsPerRequest: s2.cpuMsPerRequest,
       target: { text: '≥ 3 × TPC-B', met: (r) => r.toTpcb >= 3 },
     },
-    { name: '3 mix (sale + small stores)', result: s3.result },
+    {
+      name: '3 mix (sale + small stores)',
+      result: s3.result,
+      cpuMsPerRequest: s3.cpuMsPerRequest,
+    },
   ];
   const rows = figureRows({ floor, scenarios });
   rows.splice(2, 0, {

@@ -33,6 +33,8 @@ export function figureRows({ floor, scenarios }) {
       p99: s.result.latency.p99,
       toTpcb: perSecond / tpcb,
       toSelect: perSecond / select,
+      // The API process's CPU time per answered request (user + system), when measured.
+      cpuMs: s.cpuMsPerRequest,
     };
     if (s.target) {
       row.target = s.target.text;
@@ -51,19 +53,30 @@ function cellsOf(r) {
     fixed(r.p99, 1),
     fixed(r.toTpcb, 2),
     r.toSelect === undefined ? '' : fixed(r.toSelect, 3),
+    r.cpuMs === undefined ? '' : fixed(r.cpuMs, 2),
     r.target ?? '',
     r.met === undefined ? '' : r.met ? 'yes' : 'NO',
   ];
 }
 
-const HEADER = ['', 'per s', 'p50 ms', 'p99 ms', '× TPC-B', '× select', 'target', 'met'];
+const HEADER = [
+  '',
+  'per s',
+  'p50 ms',
+  'p99 ms',
+  '× TPC-B',
+  '× select',
+  'API CPU ms/req',
+  'target',
+  'met',
+];
 
 export function printTable(rows) {
   const lines = rows.map(cellsOf);
   const widths = HEADER.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells) =>
     cells
-      .map((c, i) => (i === 0 || i >= 6 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .map((c, i) => (i === 0 || i >= 7 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
       .join('  ')
       .trimEnd();
   console.log(format(HEADER));
@@ -79,13 +92,14 @@ export function printMarkdown(rows, runLine) {
     'p99 ms',
     '× TPC-B',
     '× select-only',
+    'API CPU ms/req',
     'Target',
     'Met',
   ];
   console.log(runLine);
   console.log('');
   console.log(`| ${header.join(' | ')} |`);
-  console.log(`| ${header.map((_, i) => (i === 0 || i >= 6 ? '---' : '---:')).join(' | ')} |`);
+  console.log(`| ${header.map((_, i) => (i === 0 || i >= 7 ? '---' : '---:')).join(' | ')} |`);
   for (const cells of rows.map(cellsOf)) {
     console.log(`| ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`);
   }

@@ -25,7 +25,7 @@ import {
   updateRedemption,
   type RedemptionWithReward,
 } from './redemptions.repository.ts';
-import { lockRewardById } from './rewards.repository.ts';
+import { lockRewardUsage, shareLockRewardById } from './rewards.repository.ts';
 import {
   couponRequest,
   createOrConfirmCoupon,
@@ -66,7 +66,9 @@ export function createRedemptionIssueService(
 
   /**
    * Step 1, one transaction. Lock order: customer, then reward (the engine locks the customer
-   * alone; reward edits lock the reward alone). The merchant is read, not locked: a pause that
+   * alone; reward edits lock the reward alone). The reward is share-locked, so an edit waits for
+   * the redemptions under way and they do not wait for each other; a reward with a usage limit
+   * also takes its usage lock before counting. The merchant is read, not locked: a pause that
    * lands a moment later stops the next redemption.
    */
   async function reserveRedemption(
@@ -89,7 +91,7 @@ export function createRedemptionIssueService(
       if (block) throw new AppError(block);
       const balance = await lockCustomerBalance(tx, input.merchantId, input.customerId);
       if (balance === null) throw new AppError('NOT_FOUND');
-      const reward = await lockRewardById(tx, input.merchantId, input.rewardId);
+      const reward = await shareLockRewardById(tx, input.merchantId, input.rewardId);
       if (!reward || !reward.isActive) throw new AppError('REWARD_UNAVAILABLE');
       const feature = REWARD_TYPE_FEATURE[reward.type];
       if (feature && (!merchant.plan || !planHasFeature(merchant.plan, feature)))
@@ -106,11 +108,11 @@ export function createRedemptionIssueService(
           throw new AppError('REWARD_UNAVAILABLE');
         if (tier.have < tier.need) throw new AppError('TIER_REQUIRED');
       }
-      if (
-        reward.maxUsage !== null &&
-        (await countHeldRedemptions(tx, input.merchantId, reward.id)) >= reward.maxUsage
-      )
-        throw new AppError('REWARD_LIMIT_REACHED');
+      if (reward.maxUsage !== null) {
+        await lockRewardUsage(tx, reward.id);
+        if ((await countHeldRedemptions(tx, input.merchantId, reward.id)) >= reward.maxUsage)
+          throw new AppError('REWARD_LIMIT_REACHED');
+      }
       if (balance < reward.pointsRequired) throw new AppError('INSUFFICIENT_POINTS');
       const expiresAt = new Date(now.getTime() + reward.couponValidDays * 86_400_000);
       await insertRedemption(tx, {

@@ -81,6 +81,37 @@ export async function lockRewardById(
   return row;
 }
 
+/**
+ * The reward a redemption spends on, share-locked: edits (which lock it for update) wait until the
+ * redemption commits, while other shoppers' redemptions of the same reward go on at once.
+ */
+export async function shareLockRewardById(
+  db: Executor,
+  merchantId: number,
+  rewardId: string,
+): Promise<RewardRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(rewards)
+    .where(
+      and(eq(rewards.merchantId, merchantId), eq(rewards.id, rewardId), isNull(rewards.deletedAt)),
+    )
+    .for('share');
+  return row;
+}
+
+/** Arbitrary constant: the first key of the advisory locks that count a reward's uses. */
+const REWARD_USAGE_LOCK = 7_243_002;
+
+/**
+ * Serialises the redemptions of one reward with a usage limit until the transaction ends, so the
+ * count of its coupons and the new one are decided one at a time (a reward without a limit needs
+ * no such turn).
+ */
+export async function lockRewardUsage(db: Executor, rewardId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${REWARD_USAGE_LOCK}, hashtext(${rewardId}))`);
+}
+
 export async function insertReward(
   db: Executor,
   merchantId: number,

@@ -75,6 +75,18 @@ export interface ShopperLoyaltyDeps {
   }) => Promise<ShopperCoupon[]>;
 }
 
+/** The orders the history names (earned on an order or a repeat purchase), each once. */
+function orderIdsOf(ledger: Awaited<ReturnType<typeof findRecentLedger>>): number[] {
+  return [
+    ...new Set(
+      ledger
+        .filter((r) => r.sourceType === 'order' || r.sourceType === 'repeat_purchase')
+        .map((r) => Number(r.sourceId))
+        .filter(Number.isSafeInteger),
+    ),
+  ];
+}
+
 /** The loyalty page's data: a signed-in shopper's, and the programme a visitor sees. */
 export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyaltyDeps) {
   const { db } = ctx;
@@ -87,16 +99,31 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
   }): Promise<CustomerLoyaltyData> {
     const { merchantId, customerId, lang } = input;
     const now = ctx.now();
-    const merchant = await findMerchantById(db, merchantId);
-    const customer = await findCustomer(db, merchantId, customerId);
+    // Independent reads go out together: a request waits for three round trips, not ten.
+    const [merchant, customer] = await Promise.all([
+      findMerchantById(db, merchantId),
+      findCustomer(db, merchantId, customerId),
+    ]);
     if (!merchant || !customer) throw new AppError('NOT_FOUND');
     // A customer who switched the page's language reads their e-mails in it too.
     if (customer.language !== lang) await setCustomerLanguage(db, merchantId, customerId, lang);
-    const [rules, rewards, redemptions, ledger, expiring, pendingPoints] = await Promise.all([
+    const recentLedger = findRecentLedger(db, merchantId, customerId, SHOPPER_HISTORY_LIMIT);
+    const [
+      rules,
+      rewards,
+      redemptions,
+      ledger,
+      expiring,
+      pendingPoints,
+      orderRefs,
+      { tier, rows: tierRows },
+      referralCoupons,
+      referral,
+    ] = await Promise.all([
       findRules(db, merchantId),
       findRewards(db, merchantId),
       findCustomerRedemptions(db, merchantId, customerId, COUPONS_SHOWN),
-      findRecentLedger(db, merchantId, customerId, SHOPPER_HISTORY_LIMIT),
+      recentLedger,
       findExpiringPoints(
         db,
         merchantId,
@@ -105,32 +132,25 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
         new Date(now.getTime() + EXPIRING_WINDOW_DAYS * 86_400_000),
       ),
       findPendingPoints(db, merchantId, customerId),
+      recentLedger.then((rows) => findOrderReferences(db, merchantId, orderIdsOf(rows))),
+      deps.shopperTier
+        ? deps.shopperTier({ merchant, customer, lang })
+        : { tier: null, rows: [] as TierLevelRow[] },
+      deps.referralCoupons
+        ? deps.referralCoupons({
+            merchantId,
+            customerId,
+            email: customer.email,
+            lang,
+            limit: COUPONS_SHOWN,
+          })
+        : [],
+      deps.shopperReferral ? deps.shopperReferral(merchant, customerId) : null,
     ]);
-    const orderIds = [
-      ...new Set(
-        ledger
-          .filter((r) => r.sourceType === 'order' || r.sourceType === 'repeat_purchase')
-          .map((r) => Number(r.sourceId))
-          .filter(Number.isSafeInteger),
-      ),
-    ];
-    const orderRefs = await findOrderReferences(db, merchantId, orderIds);
-    const { tier, rows: tierRows } = deps.shopperTier
-      ? await deps.shopperTier({ merchant, customer, lang })
-      : { tier: null, rows: [] };
     const tierOf = new Map(tierRows.map((t) => [t.id, t]));
     const myPosition = tierOf.get(customer.tierId ?? '')?.position ?? 0;
 
     const pointsMethods = pointsMethodsOf(rules, lang);
-    const referralCoupons = deps.referralCoupons
-      ? await deps.referralCoupons({
-          merchantId,
-          customerId,
-          email: customer.email,
-          lang,
-          limit: COUPONS_SHOWN,
-        })
-      : [];
     const coupons = [...redemptions.map((r) => toShopperCoupon(r, now, lang)), ...referralCoupons]
       .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (b.id > a.id ? 1 : -1))
       .slice(0, COUPONS_SHOWN);
@@ -194,7 +214,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
       coupons,
       history,
       programme: { redeemable: block === null, reason: block },
-      referral: deps.shopperReferral ? await deps.shopperReferral(merchant, customerId) : null,
+      referral,
       tier,
     };
   }

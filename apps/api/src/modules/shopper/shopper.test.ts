@@ -730,6 +730,36 @@ describe('redemption', () => {
     expect(c).toMatchObject({ type: 'percentage', amount: 100, products_include: ['1653503260'] });
   });
 
+  test('a reward with a usage limit redeemed by many shoppers at once gives exactly its limit of coupons', async () => {
+    const shop = await installedStore(ctx);
+    const limited = await reward(ctx, shop, { maxUsage: 2, pointsRequired: 10 });
+    const people = [];
+    for (let i = 0; i < 6; i++) {
+      const me = await shopper(ctx, shop, 50);
+      people.push({ me, token: await signIn(ctx, shop.merchantId, me.email) });
+    }
+    const answers = await Promise.all(
+      people.map(({ me, token }) =>
+        redeem(ctx, shop.merchantId, me.customerId, token, { rewardId: limited.id }),
+      ),
+    );
+    const outcomes = answers.map((res) =>
+      res.statusCode === 200 ? 'coupon' : `${res.statusCode} ${res.json().code}`,
+    );
+    expect(outcomes.sort()).toEqual([
+      '409 REWARD_LIMIT_REACHED',
+      '409 REWARD_LIMIT_REACHED',
+      '409 REWARD_LIMIT_REACHED',
+      '409 REWARD_LIMIT_REACHED',
+      'coupon',
+      'coupon',
+    ]);
+    const balances = await Promise.all(
+      people.map(({ me }) => balanceOf(ctx, shop.merchantId, me.customerId)),
+    );
+    expect(balances.sort()).toEqual([40, 40, 50, 50, 50, 50]);
+  });
+
   test('too few points, an inactive reward, a reward used up, a paused programme and a lapsed subscription are refused and take nothing', async () => {
     const shop = await installedStore(ctx);
     const me = await shopper(ctx, shop, 250);
