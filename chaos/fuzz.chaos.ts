@@ -198,6 +198,8 @@ const SIGNED_WEBHOOK_BODIES: unknown[] = [
  */
 const VALID_BODIES: Record<string, () => unknown> = {
   'PUT /api/merchants/settings': () => ({ pointsHoldDays: 3 }),
+  'PUT /api/merchants/holdout': () => ({ percent: 10 }),
+  'POST /api/merchants/holdout/end': () => ({ backPay: false }),
   'POST /api/loyalty': () => ({ event: 'order.created', points: 7 }),
   'PUT /api/loyalty/programme': () => ({ enabled: false }),
   'POST /api/rewards': () => ({

@@ -13,6 +13,7 @@ import { createLoyaltyService } from './modules/loyalty/index.ts';
 import { loyaltyRoutes } from './modules/loyalty/index.ts';
 import { customersRoutes } from './modules/customers/index.ts';
 import { insightsRoutes } from './modules/insights/index.ts';
+import { createHoldoutService, createRoiService, roiRoutes } from './modules/roi/index.ts';
 import { createRewardsService } from './modules/rewards/index.ts';
 import { rewardsRoutes } from './modules/rewards/index.ts';
 import { createReferralsService } from './modules/referrals/index.ts';
@@ -113,6 +114,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       redemptions: services.redemptions,
       requireMerchant,
     }),
+    { prefix: '/api/merchants' },
+  );
+  const holdout = createHoldoutService(context);
+  await server.register(
+    roiRoutes({ holdout, roi: createRoiService(context, holdout), requireMerchant }),
     { prefix: '/api/merchants' },
   );
   await server.register(

@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'REFERRAL_NOT_ELIGIBLE',
   'REFERRAL_CLAIM_FAILED',
   'TIER_REQUIRED',
+  'HOLDOUT_NOT_RUNNING',
   'TIER_IN_USE',
   'TIER_NOT_FOUND',
   'UNSUBSCRIBE_LINK_INVALID',
@@ -124,6 +125,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   REFERRAL_NOT_ELIGIBLE: 409,
   REFERRAL_CLAIM_FAILED: 502,
   TIER_REQUIRED: 403,
+  HOLDOUT_NOT_RUNNING: 409,
   TIER_IN_USE: 409,
   TIER_NOT_FOUND: 404,
   UNSUBSCRIBE_LINK_INVALID: 400,
@@ -339,6 +341,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   TIER_REQUIRED: {
     ar: 'هذه المكافأة لعملاء مستوى أعلى، واصل التسوّق لتصل إليه',
     en: 'This reward is for a higher tier. Keep shopping to reach it.',
+  },
+  HOLDOUT_NOT_RUNNING: {
+    ar: 'لا توجد مجموعة مقارنة قائمة لإنهائها',
+    en: 'There is no control group running to end.',
   },
   TIER_IN_USE: {
     ar: 'لا يمكن حذف مستوى مخصّص لمكافآت، غيّر تلك المكافآت أولًا',

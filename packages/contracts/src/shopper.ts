@@ -274,6 +274,11 @@ export const CustomerLoyaltyDataSchema = z.object({
   referral: ShopperReferralSchema.nullable(),
   /** The shopper's VIP tier and the way up; null when the store has no tiers switched on. */
   tier: ShopperTierSchema.nullable(),
+  /**
+   * The shopper is in the store's control group (docs/decisions/049): the programme is not
+   * available on their account yet — the page shows only that, and every list above is empty.
+   */
+  heldOut: z.boolean().optional(),
 });
 export type CustomerLoyaltyData = z.infer<typeof CustomerLoyaltyDataSchema>;
 export const CustomerLoyaltyResponseSchema = successEnvelope(CustomerLoyaltyDataSchema);

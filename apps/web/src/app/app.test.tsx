@@ -23,6 +23,7 @@ import {
   storeInfoBody,
   subscriptionBody,
   settingsBody,
+  roiBody,
 } from '../testing/mocks';
 
 // /settings loads its «رسائل العملاء» section too.
@@ -62,6 +63,7 @@ function answerStoreInfo(overrides: Parameters<typeof storeInfoBody>[0] = {}) {
     http.get('/api/rewards/report', () => HttpResponse.json(rewardsReportBody())),
     http.get('/api/rewards/redemptions', () => HttpResponse.json(redemptionsBody())),
     http.get('/api/merchants/analytics', () => HttpResponse.json(analyticsBody())),
+    http.get('/api/merchants/roi', () => HttpResponse.json(roiBody())),
     // The rewards and customers screens offer the store's VIP tiers; /tiers edits them.
     http.get('/api/tiers', () => HttpResponse.json(tiersBody())),
     http.post('/api/tiers/preview', () => HttpResponse.json(tiersPreviewBody())),

@@ -1,4 +1,5 @@
 import {
+  type Roi,
   DeleteRewardResponseSchema,
   ERROR_MESSAGES,
   ErrorBodySchema,
@@ -534,4 +535,39 @@ export function tiersPreviewBody(preview: Partial<TiersPreview> = {}) {
     success: true,
     data: { tiers: [], untiered: 0, total: 0, ...preview },
   });
+}
+
+// ---- The programme's return (decision 049) -----------------------------------------------------
+
+/** GET /api/merchants/roi for a Growth store without a control group (off). */
+export function roiBody(overrides: Partial<Roi> = {}) {
+  return {
+    success: true as const,
+    data: {
+      month: '2026-11',
+      hasControlGroup: false,
+      holdout: {
+        available: true,
+        status: 'off',
+        percent: null,
+        startedAt: null,
+        endedAt: null,
+        assigned: { control: 0, member: 0 },
+        heldOut: 0,
+      },
+      method: 'welch_t_95',
+      members: null,
+      control: null,
+      tooSmall: false,
+      differences: { revenuePerShopper: null, ordersPerShopper: null, repeatRate: null },
+      cost: null,
+      incrementalRevenueSar: null,
+      returnOnCost: null,
+      membersVsGuests: {
+        members: { orders: 12, salesSar: 2400, aovSar: 200 },
+        guests: { orders: 3, salesSar: 300, aovSar: 100 },
+      },
+      ...overrides,
+    } satisfies Roi,
+  };
 }

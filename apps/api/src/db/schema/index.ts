@@ -8,3 +8,4 @@ export * from './tiers.ts';
 export * from './notifications.ts';
 export * from './debts.ts';
 export * from './public-api.ts';
+export * from './holdout.ts';

@@ -16,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LANGUAGE_CODES, LEDGER_KINDS } from '@nuqat/contracts';
 import { merchants } from './merchants.ts';
+import { ORDER_EARN_STATUSES, ORDER_STAGES } from './order-states.ts';
+import { customerHoldoutColumns, customerHoldoutIndexes, orderCostColumns } from './holdout.ts';
 
 /** A store's shopper, mirrored from Salla's webhooks. `pointsBalance` is a cached ledger sum. */
 export const customers = pgTable(
@@ -75,6 +77,8 @@ export const customers = pgTable(
     tierBelowSince: timestamp('tier_below_since', { withTimezone: true }),
     tierCheckedAt: timestamp('tier_checked_at', { withTimezone: true }),
     tierValue: bigint('tier_value', { mode: 'number' }).notNull().default(0),
+    /** The store's control group (docs/decisions/049): schema/holdout.ts. */
+    ...customerHoldoutColumns(),
     /** Timestamp of the newest Salla event applied to the profile (out-of-order updates lose). */
     profileEventAt: timestamp('profile_event_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -121,6 +125,7 @@ export const customers = pgTable(
     index('customers_tier_last_order_idx')
       .on(t.merchantId, t.tierId, sql`coalesce(${t.lastOrderAt}, '-infinity'::timestamptz)`, t.id)
       .where(sql`${t.tierId} is not null`),
+    ...customerHoldoutIndexes(t),
     /** Customers whose grace period below their tier is running (the tier job). */
     index('customers_tier_grace_idx')
       .on(t.merchantId, t.tierBelowSince)
@@ -224,26 +229,9 @@ export const pointsLots = pgTable(
   ],
 );
 
-/**
- * An order's newest status in the engine's own words (salla/ translates Salla's status names):
- * waiting for payment, placed (paid or on its way: it counts), cancelled, or returned (a return
- * begun or done). Null while no event said the status.
- */
-export const ORDER_STAGES = ['awaiting_payment', 'placed', 'cancelled', 'returned'] as const;
-export type OrderStage = (typeof ORDER_STAGES)[number];
-
-export const ORDER_EARN_STATUSES = [
-  'pending',
-  'earned',
-  'no_rule',
-  'below_minimum',
-  'over_limit',
-  'subscription_inactive',
-  'programme_paused',
-  'guest',
-  'uninstalled',
-] as const;
-export type OrderEarnStatus = (typeof ORDER_EARN_STATUSES)[number];
+/** An order's stage and what it earned: schema/order-states.ts. */
+export { ORDER_EARN_STATUSES, ORDER_STAGES } from './order-states.ts';
+export type { OrderEarnStatus, OrderStage } from './order-states.ts';
 
 /** Salla orders as the engine sees them: facts merged from every event, in any order. */
 export const orders = pgTable(
@@ -291,6 +279,8 @@ export const orders = pgTable(
     planPeriodStart: timestamp('plan_period_start', { withTimezone: true }),
     /** The Nuqat coupon (redemption) the order used, if any (its code among the discounts). */
     couponRedemptionId: uuid('coupon_redemption_id'),
+    /** What Nuqat's coupons took off the order (docs/decisions/049): schema/holdout.ts. */
+    ...orderCostColumns(),
     /**
      * The VIP tier multiplier (percent) of the customer when the order qualified: its points
      * above include it, and its repeat-purchase bonus is multiplied by it (docs/decisions/024).

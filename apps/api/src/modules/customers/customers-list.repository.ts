@@ -124,6 +124,10 @@ function toListed(r: RawCustomer): ListedCustomer {
     avatar: null,
     birthday: null,
     birthdaySetAt: null,
+    // Not read by the list (nor selected): the store's control group is not a list column.
+    holdoutArm: null,
+    holdoutAssignedAt: null,
+    holdoutReleasedAt: null,
     pointsBalance: Number(r.points_balance),
     pointsDebt: Number(r.points_debt),
     profileEventAt: null,

@@ -10,6 +10,19 @@ export { monthlyOrderLimit, planPeriodStart, subscriptionActive } from '../merch
 
 export type EarnBlock = 'uninstalled' | 'programme_paused' | 'subscription_inactive';
 
+/**
+ * In the store's control group at `at` (docs/decisions/049): placed in the `control` arm and the
+ * store has not ended the holdout before then. Such a shopper earns nothing and gets no loyalty
+ * mail; their orders are still counted.
+ */
+export function heldOut(
+  customer: { holdoutArm: string | null; holdoutReleasedAt: Date | null } | null | undefined,
+  at: Date,
+): boolean {
+  if (!customer || customer.holdoutArm !== 'control') return false;
+  return customer.holdoutReleasedAt === null || at < customer.holdoutReleasedAt;
+}
+
 export function earningBlock(merchant: MerchantRow, at: Date): EarnBlock | null {
   if (merchant.installStatus !== 'installed') return 'uninstalled';
   if (!merchant.programmeEnabled) return 'programme_paused';

@@ -175,7 +175,7 @@ export async function markCouponUsed(
   merchantId: number,
   codes: string[],
   use: { orderId: number; at: Date },
-): Promise<{ id: string; customerId: number; returned: boolean } | null> {
+): Promise<{ id: string; customerId: number; returned: boolean; code: string | null } | null> {
   const [row] = await db
     .update(redemptions)
     .set({ status: 'used', usedOrderId: use.orderId, usedAt: use.at, updatedAt: sql`now()` })
@@ -193,9 +193,15 @@ export async function markCouponUsed(
       id: redemptions.id,
       customerId: redemptions.customerId,
       cancelReason: redemptions.cancelReason,
+      code: redemptions.couponCode,
     });
   return row
-    ? { id: row.id, customerId: row.customerId, returned: row.cancelReason !== null }
+    ? {
+        id: row.id,
+        customerId: row.customerId,
+        returned: row.cancelReason !== null,
+        code: row.code,
+      }
     : null;
 }
 
@@ -209,10 +215,11 @@ export async function markReferralCouponsUsed(
   merchantId: number,
   codes: string[],
   use: { orderId: number; customerId: number | null; discounts: Record<string, number> },
-): Promise<void> {
+): Promise<number> {
+  let taken = 0;
   for (const code of codes) {
     const discount = use.discounts[code] ?? null;
-    await db
+    const friend = await db
       .update(referrals)
       .set({
         friendCouponStatus: 'used',
@@ -228,8 +235,9 @@ export async function markReferralCouponsUsed(
           eq(referrals.friendCouponCode, code),
           eq(referrals.friendCouponStatus, 'issued'),
         ),
-      );
-    await db
+      )
+      .returning({ id: referrals.id });
+    const inviter = await db
       .update(referrals)
       .set({
         inviterCouponStatus: 'used',
@@ -243,6 +251,10 @@ export async function markReferralCouponsUsed(
           eq(referrals.inviterCouponCode, code),
           eq(referrals.inviterCouponStatus, 'issued'),
         ),
-      );
+      )
+      .returning({ id: referrals.id });
+    // What the programme gave: the discount of each referral coupon the order used (decision 049).
+    if (friend.length + inviter.length > 0) taken += discount ?? 0;
   }
+  return taken;
 }

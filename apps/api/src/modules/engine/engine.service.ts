@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import type { RuleEvent } from '../../db/schema/index.ts';
-import { earningBlock } from './engine-rules.ts';
+import { earningBlock, heldOut } from './engine-rules.ts';
 import type { CustomerFacts, OrderEventKind, ReviewFacts } from './facts.ts';
 import { countRuleEarns } from './ledger.repository.ts';
 import { creditPoints } from './ledger.service.ts';
@@ -34,7 +34,8 @@ export async function applyCustomerCreated(
   const { merchant, rules } = config;
   const customer = await lockCustomerWithProfile(tx, merchant.id, input.customer, input.at);
   const rule = rules.get('signup');
-  if (!enabled(rule) || earningBlock(merchant, input.at)) return false;
+  if (!enabled(rule) || earningBlock(merchant, input.at) || heldOut(customer, input.at))
+    return false;
   const points = multiplied(rule.points, earnMultiplier(config.tiers, customer.tierId));
   if (points <= 0) return false;
   const row = await creditPoints(tx, {
@@ -62,7 +63,7 @@ export async function applyReview(
   const customer = await lockCustomerWithProfile(tx, merchant.id, review.customer, at);
   const event: RuleEvent = review.productId !== null ? 'product_review' : 'order_review';
   const rule = rules.get(event);
-  if (!enabled(rule) || earningBlock(merchant, at)) return false;
+  if (!enabled(rule) || earningBlock(merchant, at) || heldOut(customer, at)) return false;
   if (review.rating < (rule.minRating ?? 1)) return false;
   if (
     rule.maxPerCustomer !== null &&

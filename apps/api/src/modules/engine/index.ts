@@ -6,11 +6,14 @@ export type { RecoveryClaim } from './debt-queue.repository.ts';
 export {
   RIYADH_OFFSET_MS,
   earningBlock,
+  heldOut,
   riyadhToday,
   subscriptionActive,
   toHalalas,
 } from './engine-rules.ts';
 export { findCustomer, findRules, lockCustomer } from './engine.repository.ts';
+export { countHeldOut } from './holdout.repository.ts';
+export { endHoldout } from './holdout.service.ts';
 export type { RuleRow } from './engine.repository.ts';
 export { expiryFor } from './points-rules.ts';
 export type {

@@ -87,6 +87,8 @@ export async function findBirthdayCustomers(
         isNotNull(customers.birthday),
         inArray(sql`to_char(${customers.birthday}, 'MM-DD')`, monthDays),
         lte(customers.birthdaySetAt, setBefore),
+        // Not in the store's control group (docs/decisions/049).
+        sql`not (${customers.holdoutArm} is not distinct from 'control' and ${customers.holdoutReleasedAt} is null)`,
       ),
     );
 }

@@ -11,7 +11,13 @@ import {
   type MerchantRow,
   type OrderRow,
 } from './engine.repository.ts';
-import { earningBlock, monthlyOrderLimit, planPeriodStart, qualifies } from './engine-rules.ts';
+import {
+  earningBlock,
+  heldOut,
+  monthlyOrderLimit,
+  planPeriodStart,
+  qualifies,
+} from './engine-rules.ts';
 import type { OrderEventKind, OrderFacts, RefundFacts } from './facts.ts';
 import { countOrderAgainstPlan } from './plan-usage.repository.ts';
 import { enqueueDebtRecovery } from './debt-queue.repository.ts';
@@ -141,6 +147,7 @@ export async function applyOrderEvent(
       at,
     });
     order.couponRedemptionId = used?.id ?? null;
+    if (used?.code) order.couponDiscountHalalas = facts.couponDiscountHalalas?.[used.code] ?? 0;
     // Its points had been given back (cancelled, or withdrawn for a clawback), yet it was used:
     // they are taken again after the commit, by the shopper's recovery.
     if (used?.returned) {
@@ -153,16 +160,27 @@ export async function applyOrderEvent(
     }
   }
   if (facts.couponCodes.length > 0)
-    await markReferralCouponsUsed(tx, merchant.id, facts.couponCodes, {
-      orderId: order.id,
-      customerId: order.customerId,
-      discounts: facts.couponDiscountHalalas ?? {},
-    });
+    order.referralDiscountHalalas += await markReferralCouponsUsed(
+      tx,
+      merchant.id,
+      facts.couponCodes,
+      {
+        orderId: order.id,
+        customerId: order.customerId,
+        discounts: facts.couponDiscountHalalas ?? {},
+      },
+    );
 
   if (order.earnStatus === 'pending' && order.customerId !== null && qualifies(order)) {
     const block = earningBlock(merchant, at);
+    const owner =
+      customer?.id === order.customerId
+        ? customer
+        : await lockCustomer(tx, merchant.id, order.customerId);
     if (block) {
       order.earnStatus = block;
+    } else if (heldOut(owner, order.placedAt ?? at)) {
+      order.earnStatus = 'held_out';
     } else {
       const period = planPeriodStart(merchant, order.placedAt ?? at);
       const withinLimit = await countOrderAgainstPlan(
@@ -179,10 +197,6 @@ export async function applyOrderEvent(
         const points = orderRulePoints(rules, order.earnBaseHalalas, order.spendHalalas);
         // The customer's VIP tier when the order qualifies multiplies its points, once: they are
         // kept with the order, and so is the multiplier (for its repeat-purchase bonus).
-        const owner =
-          customer?.id === order.customerId
-            ? customer
-            : await lockCustomer(tx, merchant.id, order.customerId);
         const pct = earnMultiplier(config.tiers, owner?.tierId ?? null);
         order.earnPoints = multiplied(points.earnPoints, pct);
         order.amountPoints = multiplied(points.amountPoints, pct);
@@ -214,6 +228,8 @@ export async function applyOrderEvent(
     releaseAt: order.releaseAt,
     releasedAt: order.releasedAt,
     couponRedemptionId: order.couponRedemptionId,
+    couponDiscountHalalas: order.couponDiscountHalalas,
+    referralDiscountHalalas: order.referralDiscountHalalas,
     tierMultiplierPct: order.tierMultiplierPct,
   });
   // The shopper's points depend only on these facts of their orders: when none changed (a

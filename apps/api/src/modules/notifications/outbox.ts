@@ -3,7 +3,7 @@ import type { NotificationChannelChoice, NotificationKind } from '@nuqat/contrac
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { findCustomer } from '../engine/index.ts';
-import { earningBlock, RIYADH_OFFSET_MS } from '../engine/index.ts';
+import { earningBlock, heldOut, RIYADH_OFFSET_MS } from '../engine/index.ts';
 import { findMerchantById } from '../merchants/index.ts';
 import { EMAIL_CHANNEL, IMMEDIATE_KINDS, type NotificationChannel } from './channels.ts';
 import { SMS_CHANNEL } from './notification-sms.ts';
@@ -165,6 +165,8 @@ export function createOutboxWorker(ctx: AppContext, channels: NotificationChanne
     const customer = await findCustomer(db, row.merchantId, row.customerId);
     if (!customer || customer.erasedAt) return skip('erased');
     if (customer.notificationsUnsubscribedAt) return skip('unsubscribed');
+    // The store's control group gets no loyalty mail (docs/decisions/049).
+    if (heldOut(customer, now)) return skip('held_out');
     const recipient = {
       email: customer.email,
       mobile: customer.mobile,

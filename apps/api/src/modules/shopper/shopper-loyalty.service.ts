@@ -16,7 +16,7 @@ import {
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findCustomer, findRules } from '../engine/index.ts';
+import { findCustomer, findRules, heldOut } from '../engine/index.ts';
 import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
 import { toMerchantSettings } from '../merchants/index.ts';
 import { findCustomerRedemptions } from '../rewards/index.ts';
@@ -87,6 +87,41 @@ function orderIdsOf(ledger: Awaited<ReturnType<typeof findRecentLedger>>): numbe
   ];
 }
 
+/**
+ * A shopper of the store's control group (docs/decisions/049): their name and the store, nothing
+ * of the programme — no balance, ways to earn, rewards, referral link or tier.
+ */
+function heldOutData(
+  merchant: MerchantRow,
+  customer: NonNullable<Awaited<ReturnType<typeof findCustomer>>>,
+): CustomerLoyaltyData {
+  return {
+    customer: {
+      id: String(customer.id),
+      fullName: `${customer.firstName} ${customer.lastName}`.trim(),
+      email: customer.email,
+      mobile: customer.mobile,
+      avatar: customer.avatar,
+    },
+    store: { name: merchant.storeName, url: merchant.storeUrl, logo: panelLogo(merchant) },
+    availablePoints: 0,
+    pointsOwed: 0,
+    expiringPoints: 0,
+    nextExpiryAt: null,
+    pendingPoints: 0,
+    pointsRelease: { spendableOn: [], holdDays: 0 },
+    earnRates: { perAmount: null, perOrder: null },
+    pointsMethods: [],
+    rewards: [],
+    coupons: [],
+    history: [],
+    programme: { redeemable: false, reason: null },
+    referral: null,
+    tier: null,
+    heldOut: true,
+  };
+}
+
 /** The loyalty page's data: a signed-in shopper's, and the programme a visitor sees. */
 export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyaltyDeps) {
   const { db } = ctx;
@@ -107,6 +142,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
     if (!merchant || !customer) throw new AppError('NOT_FOUND');
     // A customer who switched the page's language reads their e-mails in it too.
     if (customer.language !== lang) await setCustomerLanguage(db, merchantId, customerId, lang);
+    if (heldOut(customer, now)) return heldOutData(merchant, customer);
     const recentLedger = findRecentLedger(db, merchantId, customerId, SHOPPER_HISTORY_LIMIT);
     const [
       rules,

@@ -6,6 +6,7 @@ import { redeemBlock } from '../lib/redemption';
 import { BalanceCard } from './balance-card';
 import { CouponsSection, NewCoupon } from './coupons-section';
 import { EarnPanel } from './earn-panel';
+import { HeldOutView } from './held-out-view';
 import { HistoryPanel } from './history-panel';
 import { Icon } from './icons';
 import { InviteCard } from './invite-card';
@@ -31,7 +32,12 @@ export interface LoyaltyScreenProps {
 }
 
 /** The loaded page (spec §2): profile, balance, why redeeming is off, tabs, coupons. */
-export function LoyaltyScreen({ data, state, controller }: LoyaltyScreenProps) {
+export function LoyaltyScreen(props: LoyaltyScreenProps) {
+  // The store's control group sees only that the programme is not theirs yet (decision 049).
+  return props.data.heldOut ? <HeldOutView {...props} /> : <ProgrammeScreen {...props} />;
+}
+
+function ProgrammeScreen({ data, state, controller }: LoyaltyScreenProps) {
   const { t } = useI18n();
   const [tab, setTab] = useState<TabId>('rewards');
   const [details, setDetails] = useState<{

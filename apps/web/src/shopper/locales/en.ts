@@ -70,6 +70,8 @@ export const en: Catalogue = {
   points: { one: '{{count}} point', other: '{{count}} points' },
   'points.unit': { one: 'point', other: 'points' },
 
+  'heldOut.title': 'Not available on your account yet',
+  'heldOut.body': 'The programme is not available on your account yet. You can shop as usual.',
   'redeemOff.title': 'Redeeming is paused',
   'redeemOff.PROGRAMME_PAUSED':
     'The store has paused its loyalty programme, so points cannot be redeemed right now. Your points are safe in your balance.',

@@ -5,6 +5,7 @@ import { MonthlyTrends } from './monthly-trends';
 import { PerformanceCards } from './performance-cards';
 import { PeriodSummary } from './period-summary';
 import { PointsDonut } from './points-donut';
+import { RoiSection } from './roi-section';
 import { CouponRevenueCard, SegmentsCard } from './segments-card';
 import { TopCustomers } from './top-customers';
 
@@ -23,6 +24,7 @@ export function AnalyticsReport({ data, updating = false }: AnalyticsReportProps
       className={updating ? 'space-y-6 opacity-60 transition-opacity' : 'space-y-6'}
     >
       <ImpactBox impact={data.impact} range={data.range} />
+      <RoiSection />
       <PeriodSummary period={data.period} />
       <PerformanceCards totals={data.totals} />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">

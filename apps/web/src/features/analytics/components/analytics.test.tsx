@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { errorBody, signIn, storeInfoBody } from '../../../testing/mocks';
+import { errorBody, roiBody, signIn, storeInfoBody } from '../../../testing/mocks';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
 import { ApiError, NetworkError } from '../../../lib/api-client';
@@ -21,6 +21,7 @@ function analyticsApi(
   server.use(
     // The merchant layout's own request.
     http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
+    http.get('/api/merchants/roi', () => HttpResponse.json(roiBody())),
     http.get('/api/merchants/analytics', ({ request }) => {
       const url = new URL(request.url);
       asked.push(url.search);
