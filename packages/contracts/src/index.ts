@@ -20,3 +20,4 @@ export * from './notifications.ts';
 export * from './widget.ts';
 export * from './public-api.ts';
 export * from './public.ts';
+export * from './campaigns.ts';
