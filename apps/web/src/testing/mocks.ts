@@ -50,6 +50,7 @@ import {
   type TiersPreview,
   WIDGET_DEFAULTS,
   type WidgetState,
+  type CampaignsData,
 } from '@nuqat/contracts';
 import { http, HttpResponse } from 'msw';
 
@@ -534,4 +535,14 @@ export function tiersPreviewBody(preview: Partial<TiersPreview> = {}) {
     success: true,
     data: { tiers: [], untiered: 0, total: 0, ...preview },
   });
+}
+
+// ---- Campaigns ------------------------------------------------------------------------------------
+
+/** GET /api/campaigns: none unless told otherwise, "now" fixed so the strip's year is stable. */
+export function campaignsBody(data: Partial<CampaignsData> = {}) {
+  return {
+    success: true as const,
+    data: { campaigns: [], nowRiyadh: '2026-11-26T12:00', ...data },
+  };
 }
