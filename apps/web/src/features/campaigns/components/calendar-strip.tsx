@@ -45,7 +45,12 @@ export function CalendarStrip({
             key={m}
             className="border-s border-slate-200 first:border-s-0 dark:border-slate-700"
           >
-            {month.format(new Date(Date.UTC(year, m, 15)))}
+            <span aria-hidden="true" className="sm:hidden">
+              {m + 1}
+            </span>
+            <span className="hidden sm:inline">
+              {month.format(new Date(Date.UTC(year, m, 15)))}
+            </span>
           </span>
         ))}
       </div>

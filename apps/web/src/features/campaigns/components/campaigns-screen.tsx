@@ -118,7 +118,7 @@ export function CampaignsScreen() {
                   className="min-h-11"
                   onClick={() => suggest(o)}
                 >
-                  {t(`occasions.${o.key}`)} · {formatDay(o.start, language)}
+                  {t(`occasions.${o.key}`)} · {formatDay(o.start, language, year)}
                   {o.lunar ? '*' : ''}
                 </Button>
               </li>

@@ -20,9 +20,13 @@ export function formatRiyadhMinute(value: string, language: Language): string {
   }).format(at);
 }
 
-/** A `YYYY-MM-DD` day as "23 Sep". */
-export function formatDay(day: string, language: Language): string {
-  return gregorianFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+/** A `YYYY-MM-DD` day as "23 Sep", with its year when it is not `thisYear`'s. */
+export function formatDay(day: string, language: Language, thisYear: number): string {
+  const withYear = Number(day.slice(0, 4)) !== thisYear;
+  return gregorianFormat(language, {
+    day: 'numeric',
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
 }
