@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ErrorBodySchema, WIDGET_DEFAULTS } from '@nuqat/contracts';
+import { ErrorBodySchema, WIDGET_DEFAULTS, dateToRiyadhMinute } from '@nuqat/contracts';
 import { webhooks } from '@nuqat/salla-sandbox';
 import { assertNone } from './support/invariants.ts';
 import { sleep } from './support/net.ts';
@@ -196,6 +196,16 @@ const SIGNED_WEBHOOK_BODIES: unknown[] = [
  * A valid body for every write route that needs a token, so a call with the wrong token gets past
  * validation to the ownership check. A new write route fails the suite until it has one here.
  */
+/** A campaign from tomorrow for a week (Riyadh minutes, decision 047). */
+const CAMPAIGN_BODY = () => ({
+  nameAr: 'حملة',
+  nameEn: 'Campaign',
+  startsAt: dateToRiyadhMinute(new Date(Date.now() + 86_400_000)),
+  endsAt: dateToRiyadhMinute(new Date(Date.now() + 8 * 86_400_000)),
+  effect: 'multiplier',
+  multiplierPct: 200,
+});
+
 const VALID_BODIES: Record<string, () => unknown> = {
   'PUT /api/merchants/settings': () => ({ pointsHoldDays: 3 }),
   'PUT /api/merchants/holdout': () => ({ percent: 10 }),
@@ -249,6 +259,9 @@ const VALID_BODIES: Record<string, () => unknown> = {
       { nameAr: 'ذهبي', nameEn: 'Gold', colour: '#eab308', threshold: 1, multiplierPct: 200 },
     ],
   }),
+  'POST /api/campaigns': () => CAMPAIGN_BODY(),
+  'PUT /api/campaigns/{id}': () => CAMPAIGN_BODY(),
+  'POST /api/campaigns/{id}/end': () => ({}),
   'POST /api/notifications/settings': () => ({ templates: { points_digest: false } }),
   'POST /api/notifications/test': () => ({ kind: 'points_digest' }),
   'POST /api/customers/loyalty/{merchantId}/{customerId}/redeem': () => ({

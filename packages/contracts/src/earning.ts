@@ -61,6 +61,21 @@ export function tierMultiplied(points: number, pct: number): number {
 }
 
 /**
+ * Points times a VIP tier's multiplier and a campaign's (both in percent), rounded down once
+ * (docs/decisions/047): the engine, the fast path's SQL and the estimate below agree.
+ */
+export function campaignMultiplied(points: number, tierPct: number, campaignPct: number): number {
+  return Math.floor((points * tierPct * campaignPct) / 10_000);
+}
+
+/** A running campaign as the estimate applies it: its multiplier, or its bonus above a minimum. */
+export interface CampaignRate {
+  multiplierPct: number;
+  bonusPoints: number;
+  minOrderTotalHalalas: number;
+}
+
+/**
  * The store page's badge (docs/decisions/035): what an order of this spend and total earns under
  * the store's order rules, times the signed-in shopper's tier multiplier (100 when unknown). The
  * same sums and the same rounding as the engine (engine.service `orderRulePoints` and the tier
@@ -73,9 +88,14 @@ export function earnEstimate(input: {
   perAmount: AmountRate | null;
   perOrder: OrderRate | null;
   multiplierPct?: number;
+  /** Campaigns the order would be in (decision 047): the highest multiplier wins, bonuses add. */
+  campaigns?: readonly CampaignRate[];
 }): number {
   const { spendHalalas, totalHalalas, perAmount, perOrder } = input;
   const pct = input.multiplierPct && input.multiplierPct > 0 ? input.multiplierPct : 100;
+  const inCampaign = (input.campaigns ?? []).filter((c) => totalHalalas >= c.minOrderTotalHalalas);
+  const campaignPct = Math.max(100, ...inCampaign.map((c) => c.multiplierPct));
+  const bonus = inCampaign.reduce((sum, c) => sum + Math.max(0, c.bonusPoints), 0);
   const order =
     perOrder && perOrder.points > 0 && totalHalalas >= perOrder.minOrderTotalHalalas
       ? perOrder.points
@@ -84,5 +104,9 @@ export function earnEstimate(input: {
     perAmount && perAmount.points > 0 && totalHalalas >= perAmount.minOrderTotalHalalas
       ? amountPoints(spendHalalas, perAmount)
       : 0;
-  return tierMultiplied(order, pct) + tierMultiplied(amount, pct);
+  return (
+    campaignMultiplied(order, pct, campaignPct) +
+    campaignMultiplied(amount, pct, campaignPct) +
+    bonus
+  );
 }

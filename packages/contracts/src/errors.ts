@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'HOLDOUT_NOT_RUNNING',
   'TIER_IN_USE',
   'TIER_NOT_FOUND',
+  'CAMPAIGN_NOT_FOUND',
+  'CAMPAIGN_ENDED',
   'UNSUBSCRIBE_LINK_INVALID',
   'NOTIFICATION_TEST_FAILED',
   'NOTIFICATION_NO_EMAIL',
@@ -128,6 +130,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   HOLDOUT_NOT_RUNNING: 409,
   TIER_IN_USE: 409,
   TIER_NOT_FOUND: 404,
+  CAMPAIGN_NOT_FOUND: 404,
+  CAMPAIGN_ENDED: 409,
   UNSUBSCRIBE_LINK_INVALID: 400,
   NOTIFICATION_TEST_FAILED: 502,
   NOTIFICATION_NO_EMAIL: 409,
@@ -353,6 +357,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   TIER_NOT_FOUND: {
     ar: 'هذا المستوى غير موجود، حدّث الصفحة واختر مستوى آخر',
     en: 'That tier does not exist. Refresh the page and choose another.',
+  },
+  CAMPAIGN_NOT_FOUND: {
+    ar: 'هذه الحملة غير موجودة، حدّث الصفحة',
+    en: 'That campaign does not exist. Refresh the page.',
+  },
+  CAMPAIGN_ENDED: {
+    ar: 'انتهت هذه الحملة، ولا يمكن تعديلها بعد انتهائها',
+    en: 'This campaign has ended and can no longer be changed.',
   },
   UNSUBSCRIBE_LINK_INVALID: {
     ar: 'رابط إلغاء الاشتراك غير صحيح، افتحه من آخر رسالة وصلتك من المتجر',

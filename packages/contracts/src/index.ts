@@ -21,3 +21,4 @@ export * from './widget.ts';
 export * from './public-api.ts';
 export * from './public.ts';
 export * from './roi.ts';
+export * from './campaigns.ts';

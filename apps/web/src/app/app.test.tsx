@@ -18,6 +18,7 @@ import {
   rewardsBody,
   rewardsReportBody,
   tiersBody,
+  campaignsBody,
   tiersPreviewBody,
   signIn,
   storeInfoBody,
@@ -67,6 +68,7 @@ function answerStoreInfo(overrides: Parameters<typeof storeInfoBody>[0] = {}) {
     // The rewards and customers screens offer the store's VIP tiers; /tiers edits them.
     http.get('/api/tiers', () => HttpResponse.json(tiersBody())),
     http.post('/api/tiers/preview', () => HttpResponse.json(tiersPreviewBody())),
+    http.get('/api/campaigns', () => HttpResponse.json(campaignsBody())),
     http.get('/api/merchants/customers', () =>
       HttpResponse.json({ success: true, data: { items: [], nextCursor: null } }),
     ),
@@ -83,6 +85,7 @@ describe('session guard', () => {
     '/customers/123',
     '/rewards',
     '/tiers',
+    '/campaigns',
     '/analytics',
     '/settings',
   ])('without a token, %s redirects to /login', async (path) => {
@@ -149,6 +152,7 @@ describe('merchant screens', () => {
     ['/customers', 'العملاء'],
     ['/rewards', 'المكافآت'],
     ['/tiers', 'مستويات كبار العملاء'],
+    ['/campaigns', 'الحملات'],
     ['/analytics', 'التحليلات والإحصائيات'],
     ['/settings', 'الإعدادات'],
   ])('%s opens with its heading inside the merchant layout', async (path, heading) => {
@@ -157,7 +161,7 @@ describe('merchant screens', () => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'القائمة الرئيسية' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(8);
+    expect(within(nav).getAllByRole('link')).toHaveLength(9);
     expect(await screen.findByTestId('store-name')).toHaveTextContent(TEST_MERCHANT.merchantName);
   });
 

@@ -112,6 +112,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.campaigns,
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/campaigns')).CampaignsRoute,
+                }),
+              },
+              {
                 path: paths.analytics,
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/analytics')).AnalyticsRoute,

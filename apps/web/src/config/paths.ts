@@ -13,6 +13,7 @@ export const paths = {
   customer: '/customers/:id',
   rewards: '/rewards',
   tiers: '/tiers',
+  campaigns: '/campaigns',
   analytics: '/analytics',
   settings: '/settings',
   /** Public, no sign-in (docs/decisions/044). */

@@ -15,6 +15,7 @@ import arRewards from '../locales/ar/rewards.json';
 import arWidget from '../locales/ar/widget.json';
 import arReferrals from '../locales/ar/referrals.json';
 import arTiers from '../locales/ar/tiers.json';
+import arCampaigns from '../locales/ar/campaigns.json';
 import enAnalytics from '../locales/en/analytics.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
@@ -29,6 +30,7 @@ import enRewards from '../locales/en/rewards.json';
 import enWidget from '../locales/en/widget.json';
 import enReferrals from '../locales/en/referrals.json';
 import enTiers from '../locales/en/tiers.json';
+import enCampaigns from '../locales/en/campaigns.json';
 import { applyLanguage, readStoredLanguage, saveLanguage } from './preferences';
 
 export const NAMESPACES = [
@@ -44,6 +46,7 @@ export const NAMESPACES = [
   'customers',
   'notifications',
   'tiers',
+  'campaigns',
   'widget',
   'developers',
 ] as const;
@@ -78,6 +81,7 @@ export const resources = {
     customers: arCustomers,
     notifications: arNotifications,
     tiers: arTiers,
+    campaigns: arCampaigns,
     developers: arDevelopers,
   },
   en: {
@@ -94,6 +98,7 @@ export const resources = {
     customers: enCustomers,
     notifications: enNotifications,
     tiers: enTiers,
+    campaigns: enCampaigns,
     developers: enDevelopers,
   },
 } as const;

@@ -51,6 +51,7 @@ import {
   type TiersPreview,
   WIDGET_DEFAULTS,
   type WidgetState,
+  type CampaignsData,
 } from '@nuqat/contracts';
 import { http, HttpResponse } from 'msw';
 
@@ -569,5 +570,15 @@ export function roiBody(overrides: Partial<Roi> = {}) {
       },
       ...overrides,
     } satisfies Roi,
+  };
+}
+
+// ---- Campaigns ------------------------------------------------------------------------------------
+
+/** GET /api/campaigns: none unless told otherwise, "now" fixed so the strip's year is stable. */
+export function campaignsBody(data: Partial<CampaignsData> = {}) {
+  return {
+    success: true as const,
+    data: { campaigns: [], nowRiyadh: '2026-11-26T12:00', ...data },
   };
 }

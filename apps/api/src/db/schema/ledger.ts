@@ -286,6 +286,18 @@ export const orders = pgTable(
      * above include it, and its repeat-purchase bonus is multiplied by it (docs/decisions/024).
      */
     tierMultiplierPct: integer('tier_multiplier_pct').notNull().default(100),
+    /**
+     * Campaigns (docs/decisions/047) as they stood when the order qualified: the multiplier its
+     * points above include (percent, with the tier's), the fixed bonus it earns beside them, and
+     * which campaigns gave them. Redeliveries, refunds and clawbacks read these, never the
+     * campaigns of the day.
+     */
+    campaignMultiplierPct: integer('campaign_multiplier_pct').notNull().default(100),
+    campaignBonusPoints: integer('campaign_bonus_points').notNull().default(0),
+    campaignIds: uuid('campaign_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -376,19 +388,6 @@ export const webhookDeadLetters = pgTable(
       .where(sql`${t.replayedAt} is null`),
     index('webhook_dead_letters_merchant_idx').on(t.merchantId),
   ],
-);
-
-/** Scheduled work runs once per period across any number of instances: the first claim wins. */
-export const jobRuns = pgTable(
-  'job_runs',
-  {
-    job: text('job').notNull(),
-    period: text('period').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    result: jsonb('result'),
-  },
-  (t) => [primaryKey({ columns: [t.job, t.period] })],
 );
 
 /**

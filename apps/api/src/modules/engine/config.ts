@@ -2,9 +2,10 @@ import type { Executor } from '../../db/client.ts';
 import { findMerchantById } from '../merchants/index.ts';
 import type { EngineConfig } from './points-rules.ts';
 import { findRules, findTierMultipliers } from './engine.repository.ts';
+import { findCampaignRules } from './campaigns.repository.ts';
 
 /**
- * Stores' rows, earning rules and tier multipliers kept in memory. The database bumps `merchants.config_version`
+ * Stores' rows, earning rules, tier multipliers and campaigns kept in memory. The database bumps `merchants.config_version`
  * (triggers of migration 0004) whenever anything the engine reads from them changes, so a copy
  * is used only while its version is current: the general path compares it with the row it reads
  * anyway, and the fast path's SQL function refuses a stale version.
@@ -24,7 +25,12 @@ export function createEngineConfigCache(maxStores = 10_000) {
     if (!merchant) return undefined;
     const cached = entries.get(merchantId);
     if (cached && cached.merchant.configVersion === merchant.configVersion) {
-      const config = { merchant, rules: cached.rules, tiers: cached.tiers };
+      const config = {
+        merchant,
+        rules: cached.rules,
+        tiers: cached.tiers,
+        campaigns: cached.campaigns,
+      };
       remember(config);
       return config;
     }
@@ -32,6 +38,7 @@ export function createEngineConfigCache(maxStores = 10_000) {
       merchant,
       rules: await findRules(db, merchantId),
       tiers: await findTierMultipliers(db, merchant),
+      campaigns: await findCampaignRules(db, merchant),
     };
     remember(config);
     return config;

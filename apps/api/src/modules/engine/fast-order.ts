@@ -19,6 +19,7 @@ import {
 import type { OrderEventInput } from './orders.service.ts';
 import { preferredSlot, slotCap } from './plan-usage.repository.ts';
 import { multipliersForSql } from './tier-multipliers.ts';
+import { campaignEffect, campaignsAt, needsCustomer } from './campaign-rules.ts';
 
 /**
  * The fast path: the first event of an order — by far the most common event — applied in one
@@ -26,8 +27,9 @@ import { multipliersForSql } from './tier-multipliers.ts';
  * decision is taken here, with the same functions as the general path (applyOrderEvent), from
  * the store's configuration in memory; the database function checks what only it can know and
  * writes. Anything unusual goes to the general path: a guest order, a store that does not earn,
- * caps and repeat bonuses (they depend on the shopper's other orders), a cancelled or returned
- * order, a full plan slot, an order already seen.
+ * caps and repeat bonuses (they depend on the shopper's other orders), a campaign for some tiers
+ * or for first orders only (it depends on the shopper), a cancelled or returned order, a full
+ * plan slot, an order already seen.
  */
 
 export type FastOutcome =
@@ -89,6 +91,11 @@ export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
       expiresAt: null,
     };
   }
+  // Campaigns by Salla's placing time (decision 047); one that depends on the shopper is decided
+  // on the general path, under the shopper's lock.
+  const running = campaignsAt(config.campaigns, placedAt);
+  if (running.some(needsCustomer)) return null;
+  const campaign = campaignEffect(running, { placedAt, baseHalalas: totalHalalas, tierId: null });
   const period = planPeriodStart(merchant, placedAt);
   const slot = preferredSlot(facts.customer.id);
   const cap = slotCap(monthlyOrderLimit(merchant.plan), slot);
@@ -104,6 +111,10 @@ export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
     planPeriodStart: period.toISOString(),
     slot,
     slotCap: cap,
+    // The SQL function multiplies by it with the tier, adds the bonus and keeps all three.
+    campaignMultiplierPct: campaign.multiplierPct,
+    campaignBonusPoints: campaign.bonusPoints,
+    campaignIds: campaign.ids,
     releaseAt: releaseAt?.toISOString() ?? null,
     releasedAt: released ? releaseAt!.toISOString() : null,
     // A new order keeps all of its total: nothing refunded yet. (Before the tier multiplier, which

@@ -13,7 +13,9 @@ import { countOrderAgainstPlan } from './plan-usage.repository.ts';
 import type { EngineConfig } from './points-rules.ts';
 import { orderRulePoints } from './points-rules.ts';
 import { isReleased, reconcileCustomerOrders } from './reconcile.ts';
-import { earnMultiplier, multiplied } from './tier-multipliers.ts';
+import { earnMultiplier } from './tier-multipliers.ts';
+import { campaignEffect, campaignsAt, needsCustomer, withMultipliers } from './campaign-rules.ts';
+import { campaignsUsedBy, findCampaignRules } from './campaigns.repository.ts';
 
 /**
  * The end of a store's holdout (docs/decisions/049): every shopper of its control group is
@@ -34,6 +36,7 @@ export async function endHoldout(
     merchant,
     rules: await findRules(tx, merchantId),
     tiers: await findTierMultipliers(tx, merchant),
+    campaigns: await findCampaignRules(tx, merchant),
   };
   const enrolled = await releaseControlGroup(tx, merchant.id, input.at);
   if (!input.backPay) return { enrolled: enrolled.length, ordersPaid: 0 };
@@ -79,13 +82,28 @@ async function payOrder(
   }
   const points = orderRulePoints(rules, order.earnBaseHalalas, order.spendHalalas);
   const pct = earnMultiplier(config.tiers, tierId);
+  // The campaigns running when the order was placed count, as they would have for a member.
+  const placedAt = order.placedAt ?? at;
+  const running = campaignsAt(config.campaigns, placedAt);
+  const firstOnly = running.filter((c) => c.firstOrderOnly).map((c) => c.id);
+  const campaign = campaignEffect(running, {
+    placedAt,
+    baseHalalas: order.earnBaseHalalas,
+    tierId,
+    alreadyUsed: running.some(needsCustomer)
+      ? await campaignsUsedBy(tx, merchant.id, order.customerId, firstOnly)
+      : new Set(),
+  });
   const next = {
     earnStatus: 'earned' as const,
     planPeriodStart: period,
     qualifiedAt: order.qualifiedAt ?? at,
-    earnPoints: multiplied(points.earnPoints, pct),
-    amountPoints: multiplied(points.amountPoints, pct),
+    earnPoints: withMultipliers(points.earnPoints, pct, campaign.multiplierPct),
+    amountPoints: withMultipliers(points.amountPoints, pct, campaign.multiplierPct),
     tierMultiplierPct: pct,
+    campaignMultiplierPct: campaign.multiplierPct,
+    campaignBonusPoints: campaign.bonusPoints,
+    campaignIds: campaign.ids,
   };
   const released = isReleased({ ...order, ...next }, at);
   await updateOrder(tx, merchant.id, orderId, {

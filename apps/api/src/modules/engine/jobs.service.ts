@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { findMerchantById } from '../merchants/index.ts';
 import { findRules, findTierMultipliers } from './engine.repository.ts';
+import { findCampaignRules } from './campaigns.repository.ts';
 import { earningBlock, riyadhToday } from './engine-rules.ts';
 import { releaseOrder } from './orders.service.ts';
 import { enabled, expiryFor, type EngineConfig } from './points-rules.ts';
@@ -131,6 +132,7 @@ export function createJobsService(ctx: AppContext) {
                   merchant,
                   rules: await findRules(db, order.merchantId),
                   tiers: await findTierMultipliers(db, merchant),
+                  campaigns: await findCampaignRules(db, merchant),
                 }
               : null,
           );

@@ -21,7 +21,9 @@ import {
 import type { OrderEventKind, OrderFacts, RefundFacts } from './facts.ts';
 import { countOrderAgainstPlan } from './plan-usage.repository.ts';
 import { enqueueDebtRecovery } from './debt-queue.repository.ts';
-import { earnMultiplier, multiplied } from './tier-multipliers.ts';
+import { earnMultiplier } from './tier-multipliers.ts';
+import { campaignEffect, campaignsAt, needsCustomer, withMultipliers } from './campaign-rules.ts';
+import { campaignsUsedBy } from './campaigns.repository.ts';
 
 import type { EngineConfig } from './points-rules.ts';
 import { orderRulePoints, releaseTimeFor } from './points-rules.ts';
@@ -96,6 +98,7 @@ const RECONCILE_FACTS = [
   'earnBaseHalalas',
   'earnPoints',
   'amountPoints',
+  'campaignBonusPoints',
 ] as const satisfies readonly (keyof OrderRow)[];
 
 /**
@@ -197,10 +200,26 @@ export async function applyOrderEvent(
         const points = orderRulePoints(rules, order.earnBaseHalalas, order.spendHalalas);
         // The customer's VIP tier when the order qualifies multiplies its points, once: they are
         // kept with the order, and so is the multiplier (for its repeat-purchase bonus).
-        const pct = earnMultiplier(config.tiers, owner?.tierId ?? null);
-        order.earnPoints = multiplied(points.earnPoints, pct);
-        order.amountPoints = multiplied(points.amountPoints, pct);
+        const tierId = owner?.tierId ?? null;
+        const pct = earnMultiplier(config.tiers, tierId);
+        // Campaigns by Salla's placing time, decided now and kept with the order (decision 047).
+        const placedAt = order.placedAt ?? at;
+        const running = campaignsAt(config.campaigns, placedAt);
+        const firstOnly = running.filter((c) => c.firstOrderOnly).map((c) => c.id);
+        const campaign = campaignEffect(running, {
+          placedAt,
+          baseHalalas: order.earnBaseHalalas,
+          tierId,
+          alreadyUsed: running.some(needsCustomer)
+            ? await campaignsUsedBy(tx, merchant.id, order.customerId, firstOnly)
+            : new Set(),
+        });
+        order.earnPoints = withMultipliers(points.earnPoints, pct, campaign.multiplierPct);
+        order.amountPoints = withMultipliers(points.amountPoints, pct, campaign.multiplierPct);
         order.tierMultiplierPct = pct;
+        order.campaignMultiplierPct = campaign.multiplierPct;
+        order.campaignBonusPoints = campaign.bonusPoints;
+        order.campaignIds = campaign.ids;
       }
     }
   }
@@ -231,6 +250,9 @@ export async function applyOrderEvent(
     couponDiscountHalalas: order.couponDiscountHalalas,
     referralDiscountHalalas: order.referralDiscountHalalas,
     tierMultiplierPct: order.tierMultiplierPct,
+    campaignMultiplierPct: order.campaignMultiplierPct,
+    campaignBonusPoints: order.campaignBonusPoints,
+    campaignIds: order.campaignIds,
   });
   // The shopper's points depend only on these facts of their orders: when none changed (a
   // status move such as completed → delivered), there is nothing to reconcile.

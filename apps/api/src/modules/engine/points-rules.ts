@@ -2,14 +2,16 @@ import { amountPoints as amountPointsFor } from '@nuqat/contracts';
 import type { RuleEvent } from '../../db/schema/index.ts';
 import { type MerchantRow, type RuleRow } from './engine.repository.ts';
 import { type TierMultipliers } from './tier-multipliers.ts';
+import type { CampaignRule } from './campaign-rules.ts';
 
 /** The engine's point rules for one store: pure, so they read (and test) as the policy they are. */
 
-/** What the engine reads about a store: its row, its earning rules and its tiers' multipliers. */
+/** What the engine reads about a store: its row, its earning rules, its tiers' multipliers and its campaigns. */
 export interface EngineConfig {
   merchant: MerchantRow;
   rules: Map<RuleEvent, RuleRow>;
   tiers: TierMultipliers;
+  campaigns: CampaignRule[];
 }
 
 export function expiryFor(merchant: MerchantRow, at: Date): Date | null {

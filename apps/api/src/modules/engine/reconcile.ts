@@ -106,7 +106,9 @@ export async function reconcileCustomerOrders(
           cap === null || cap === undefined || live <= cap;
         const points =
           (within(orderRule?.maxPerCustomer) ? order.earnPoints : 0) +
-          (within(amountRule?.maxPerCustomer) ? order.amountPoints : 0);
+          (within(amountRule?.maxPerCustomer) ? order.amountPoints : 0) +
+          // A campaign's bonus, kept with the order (decision 047): not under the rules' caps.
+          order.campaignBonusPoints;
         earn = Math.floor(points * keptFraction(order));
       }
       const nth = every > 0 && live % every === 0 ? live / every : 0;

@@ -10,6 +10,7 @@ import {
   Gift,
   House,
   LogOut,
+  Megaphone,
   Menu,
   Settings,
   Store,
@@ -33,11 +34,12 @@ type NavKey =
   | 'coupons'
   | 'rewards'
   | 'tiers'
+  | 'campaigns'
   | 'analytics';
 
 /**
  * The side menu: the spec's six entries (§2) in its order, the shoppers after the home and the
- * VIP tiers after the rewards they reserve.
+ * VIP tiers after the rewards they reserve, the campaigns after the tiers they may target.
  */
 const NAV_ITEMS: ReadonlyArray<{
   key: NavKey;
@@ -51,6 +53,7 @@ const NAV_ITEMS: ReadonlyArray<{
   { key: 'coupons', to: paths.coupons, icon: TicketPercent },
   { key: 'rewards', to: paths.rewards, icon: Gift },
   { key: 'tiers', to: paths.tiers, icon: Crown },
+  { key: 'campaigns', to: paths.campaigns, icon: Megaphone },
   { key: 'analytics', to: paths.analytics, icon: ChartColumn },
 ];
 

@@ -1,0 +1,6 @@
+/**
+ * The campaigns module's front door: the only file other modules may import (docs/decisions/016).
+ */
+export { campaignsRoutes } from './campaigns.routes.ts';
+export { createCampaignsService } from './campaigns.service.ts';
+export type { CampaignsService } from './campaigns.service.ts';
