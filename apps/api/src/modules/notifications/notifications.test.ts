@@ -636,12 +636,21 @@ describe('merchant endpoints', () => {
     const b = await growthStore();
     const saraOfA = await customer(a.merchantId);
     setNow(new Date());
+    // A coupon's mail goes at any hour: the test does not depend on the time it runs at (a tier
+    // mail queued in Riyadh's quiet hours would wait for 08:00).
     await enqueueNotification(ctx.database.db, {
       merchantId: a.merchantId,
       customerId: saraOfA.customerId,
-      kind: 'tier_up',
-      idempotencyKey: 'tier:a',
-      payload: { tierName: { ar: 'الذهبي', en: 'Gold' }, multiplier: 1.5 },
+      kind: 'coupon_issued',
+      idempotencyKey: 'coupon:a',
+      payload: {
+        rewardName: 'خصم',
+        points: 100,
+        code: 'NQ-TENANT-A',
+        expiresOn: '2099-01-01',
+        minOrderAmount: 0,
+        lang: 'ar',
+      },
       at: new Date(),
     });
     await ctx.server.inject({
@@ -686,8 +695,8 @@ describe('merchant endpoints', () => {
       ).json().data;
     const summaryA = await summaryOf(a.authorization);
     expect(summaryA.days).toBe(30);
-    expect(summaryA.kinds.find((k: { kind: string }) => k.kind === 'tier_up')).toEqual({
-      kind: 'tier_up',
+    expect(summaryA.kinds.find((k: { kind: string }) => k.kind === 'coupon_issued')).toEqual({
+      kind: 'coupon_issued',
       sent: 0,
       failed: 0,
       pending: 1,
@@ -702,7 +711,9 @@ describe('merchant endpoints', () => {
     ).toBe(true);
     await service().deliverDue();
     expect(
-      (await summaryOf(a.authorization)).kinds.find((k: { kind: string }) => k.kind === 'tier_up'),
+      (await summaryOf(a.authorization)).kinds.find(
+        (k: { kind: string }) => k.kind === 'coupon_issued',
+      ),
     ).toMatchObject({ sent: 1, pending: 0 });
   });
 

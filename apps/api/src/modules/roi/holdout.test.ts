@@ -280,9 +280,17 @@ describe.each([
       await enqueueNotification(ctx.database.db, {
         merchantId,
         customerId: id,
-        kind: 'tier_up',
+        // A coupon's mail goes at any hour (a tier mail waits out Riyadh's quiet hours).
+        kind: 'coupon_issued',
         idempotencyKey: `tier:${key}:${id}`,
-        payload: { tierName: { ar: 'الذهبي', en: 'Gold' }, multiplier: 1.25 },
+        payload: {
+          rewardName: 'خصم',
+          points: 100,
+          code: 'NQ-HOLDOUT',
+          expiresOn: '2099-01-01',
+          minOrderAmount: 0,
+          lang: 'en',
+        },
       });
     const sent = ctx.smtp.messages.length;
     await ctx.app.services.notifications.deliverDue();
