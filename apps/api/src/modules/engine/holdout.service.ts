@@ -11,11 +11,9 @@ import { findHeldOutOrders, releaseControlGroup } from './holdout.repository.ts'
 import { monthlyOrderLimit, planPeriodStart, qualifies } from './engine-rules.ts';
 import { countOrderAgainstPlan } from './plan-usage.repository.ts';
 import type { EngineConfig } from './points-rules.ts';
-import { orderRulePoints } from './points-rules.ts';
 import { isReleased, reconcileCustomerOrders } from './reconcile.ts';
-import { earnMultiplier } from './tier-multipliers.ts';
-import { campaignEffect, campaignsAt, needsCustomer, withMultipliers } from './campaign-rules.ts';
-import { campaignsUsedBy, findCampaignRules } from './campaigns.repository.ts';
+import { orderEarning } from './order-earning.ts';
+import { findCampaignRules } from './campaigns.repository.ts';
 
 /**
  * The end of a store's holdout (docs/decisions/049): every shopper of its control group is
@@ -60,7 +58,7 @@ async function payOrder(
   tierId: string | null,
   at: Date,
 ): Promise<boolean> {
-  const { merchant, rules } = config;
+  const { merchant } = config;
   const order = await lockOrder(tx, merchant.id, orderId);
   if (!order || order.earnStatus !== 'held_out' || order.customerId === null) return false;
   if (!qualifies(order)) {
@@ -80,30 +78,12 @@ async function payOrder(
     await updateOrder(tx, merchant.id, orderId, { earnStatus: 'over_limit' });
     return false;
   }
-  const points = orderRulePoints(rules, order.earnBaseHalalas, order.spendHalalas);
-  const pct = earnMultiplier(config.tiers, tierId);
-  // The campaigns running when the order was placed count, as they would have for a member.
-  const placedAt = order.placedAt ?? at;
-  const running = campaignsAt(config.campaigns, placedAt);
-  const firstOnly = running.filter((c) => c.firstOrderOnly).map((c) => c.id);
-  const campaign = campaignEffect(running, {
-    placedAt,
-    baseHalalas: order.earnBaseHalalas,
-    tierId,
-    alreadyUsed: running.some(needsCustomer)
-      ? await campaignsUsedBy(tx, merchant.id, order.customerId, firstOnly)
-      : new Set(),
-  });
+  // As the general path would have decided it: rules, tier and the campaigns of the order's time.
   const next = {
     earnStatus: 'earned' as const,
     planPeriodStart: period,
     qualifiedAt: order.qualifiedAt ?? at,
-    earnPoints: withMultipliers(points.earnPoints, pct, campaign.multiplierPct),
-    amountPoints: withMultipliers(points.amountPoints, pct, campaign.multiplierPct),
-    tierMultiplierPct: pct,
-    campaignMultiplierPct: campaign.multiplierPct,
-    campaignBonusPoints: campaign.bonusPoints,
-    campaignIds: campaign.ids,
+    ...(await orderEarning(tx, config, { ...order, customerId: order.customerId }, tierId, at)),
   };
   const released = isReleased({ ...order, ...next }, at);
   await updateOrder(tx, merchant.id, orderId, {

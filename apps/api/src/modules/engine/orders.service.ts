@@ -21,12 +21,10 @@ import {
 import type { OrderEventKind, OrderFacts, RefundFacts } from './facts.ts';
 import { countOrderAgainstPlan } from './plan-usage.repository.ts';
 import { enqueueDebtRecovery } from './debt-queue.repository.ts';
-import { earnMultiplier } from './tier-multipliers.ts';
-import { campaignEffect, campaignsAt, needsCustomer, withMultipliers } from './campaign-rules.ts';
-import { campaignsUsedBy } from './campaigns.repository.ts';
+import { orderEarning } from './order-earning.ts';
 
 import type { EngineConfig } from './points-rules.ts';
-import { orderRulePoints, releaseTimeFor } from './points-rules.ts';
+import { releaseTimeFor } from './points-rules.ts';
 import { lockCustomerWithProfile } from './profile.service.ts';
 import { isReleased, reconcileCustomerOrders } from './reconcile.ts';
 
@@ -111,7 +109,7 @@ export async function applyOrderEvent(
   config: EngineConfig,
   input: OrderEventInput,
 ): Promise<{ earnStatus: OrderRow['earnStatus']; recoveryDue: boolean }> {
-  const { merchant, rules } = config;
+  const { merchant } = config;
   const { order: facts, at, now } = input;
 
   // Lock order: the shopper first (an event without one names the order's known shopper).
@@ -197,29 +195,18 @@ export async function applyOrderEvent(
       order.qualifiedAt = at;
       order.earnStatus = withinLimit ? 'earned' : 'over_limit';
       if (withinLimit) {
-        const points = orderRulePoints(rules, order.earnBaseHalalas, order.spendHalalas);
-        // The customer's VIP tier when the order qualifies multiplies its points, once: they are
-        // kept with the order, and so is the multiplier (for its repeat-purchase bonus).
-        const tierId = owner?.tierId ?? null;
-        const pct = earnMultiplier(config.tiers, tierId);
-        // Campaigns by Salla's placing time, decided now and kept with the order (decision 047).
-        const placedAt = order.placedAt ?? at;
-        const running = campaignsAt(config.campaigns, placedAt);
-        const firstOnly = running.filter((c) => c.firstOrderOnly).map((c) => c.id);
-        const campaign = campaignEffect(running, {
-          placedAt,
-          baseHalalas: order.earnBaseHalalas,
-          tierId,
-          alreadyUsed: running.some(needsCustomer)
-            ? await campaignsUsedBy(tx, merchant.id, order.customerId, firstOnly)
-            : new Set(),
-        });
-        order.earnPoints = withMultipliers(points.earnPoints, pct, campaign.multiplierPct);
-        order.amountPoints = withMultipliers(points.amountPoints, pct, campaign.multiplierPct);
-        order.tierMultiplierPct = pct;
-        order.campaignMultiplierPct = campaign.multiplierPct;
-        order.campaignBonusPoints = campaign.bonusPoints;
-        order.campaignIds = campaign.ids;
+        // The customer's VIP tier and the campaigns of the order's time multiply its points, once:
+        // they are kept with the order, and so are the multipliers (decision 047).
+        Object.assign(
+          order,
+          await orderEarning(
+            tx,
+            config,
+            { ...order, customerId: order.customerId },
+            owner?.tierId ?? null,
+            at,
+          ),
+        );
       }
     }
   }
