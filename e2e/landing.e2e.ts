@@ -240,11 +240,21 @@ describe.each(['ar', 'en'] as const)('the landing page in %s', (lang) => {
   test('every in-page link lands on its section, and links to other sites open a new tab', async () => {
     const { context, page } = await openLanding({ language: lang });
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    // The footer's "write to us" link comes with the support contacts (SUPPORT_EMAIL is set here).
+    await page.locator('a[href="#contact"]').waitFor();
     const hrefs = await page
       .locator('a[href^="#"]:visible')
       .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
     expect(new Set(hrefs)).toEqual(
-      new Set(['#main', '#features', '#loyalty', '#pricing', '#subscription', '#system']),
+      new Set([
+        '#main',
+        '#features',
+        '#loyalty',
+        '#pricing',
+        '#subscription',
+        '#system',
+        '#contact',
+      ]),
     );
     expect(await page.locator('a[href="#"], a:not([href])').count()).toBe(0);
 
