@@ -1,5 +1,5 @@
 import type { CustomerLoyaltyData } from '@nuqat/contracts';
-import type { LoyaltyController, LoyaltyState } from '../lib/controller';
+import type { LoyaltyController, LoyaltyState } from '../lib/controller-state';
 import { useI18n } from '../lib/i18n';
 import { ProfileHeader } from './profile-header';
 
