@@ -27,6 +27,7 @@ import { createShopperService } from './modules/shopper/index.ts';
 import { createWebhookService } from './modules/salla/index.ts';
 import { createApiKeysService } from './modules/public-api/index.ts';
 import { createOutboundWebhooks } from './modules/outbound-webhooks/index.ts';
+import { createCampaignsService } from './modules/campaigns/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -101,6 +102,7 @@ export function composeServices(options: BuildAppOptions, log: FastifyBaseLogger
   );
   context.events.on('debt.recovery-queued', ({ merchantId }) => debts.afterCommit(merchantId));
   const intake = createEventIntake(context);
+  const campaigns = createCampaignsService(context);
   const services = {
     auth,
     merchants: createMerchantsService(context),
@@ -128,6 +130,7 @@ export function composeServices(options: BuildAppOptions, log: FastifyBaseLogger
       programmeTiers: tiers.programmeTiers,
       programmeReferral: referralEngine.programmeRewards,
       referralCoupons: referralEngine.shopperCoupons,
+      runningCampaigns: (merchantId) => campaigns.running(merchantId),
     }),
     notifications,
     apiKeys: createApiKeysService(context),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmailSchema } from './auth.ts';
 import { successEnvelope } from './common.ts';
 import { RuleEventSchema } from './loyalty.ts';
+import { RunningCampaignSchema } from './campaigns.ts';
 import { MobileSchema } from './mobile.ts';
 import { MerchantIdSchema, PointsSpendableStatusSchema } from './merchants.ts';
 import { ReferralRewardSchema, ShopperReferralSchema } from './referrals.ts';
@@ -279,6 +280,11 @@ export const CustomerLoyaltyDataSchema = z.object({
    * available on their account yet — the page shows only that, and every list above is empty.
    */
   heldOut: z.boolean().optional(),
+  /**
+   * Campaigns running now (issue 29), for the page's banner; empty or absent when none runs, and
+   * absent for a held-out shopper.
+   */
+  campaigns: z.array(RunningCampaignSchema).optional(),
 });
 export type CustomerLoyaltyData = z.infer<typeof CustomerLoyaltyDataSchema>;
 export const CustomerLoyaltyResponseSchema = successEnvelope(CustomerLoyaltyDataSchema);
@@ -340,6 +346,8 @@ export const StorefrontProgrammeSchema = z.object({
   referral: z
     .object({ participantReward: ReferralRewardSchema, referralReward: ReferralRewardSchema })
     .nullable(),
+  /** Campaigns running now (issue 29), for the store page's badges; absent when none runs. */
+  campaigns: z.array(RunningCampaignSchema).optional(),
   /**
    * The order rules as the engine counts them (halalas), for the store page's earn badges
    * (contracts `earnEstimate`, docs/decisions/035); null while the store earns nothing (paused,

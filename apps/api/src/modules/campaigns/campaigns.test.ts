@@ -164,6 +164,36 @@ describe('/api/campaigns', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  test('the public programme carries a running campaign, not once it ended, not another store’s', async () => {
+    const mine = await growth();
+    const theirs = await growth();
+    const programme = async (merchantId: number) => {
+      const res = await ctx.server.inject({
+        method: 'GET',
+        url: `/api/storefront/${merchantId}/programme?lang=en`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    const running = body({ startsAt: minute(-DAY), endsAt: minute(3 * DAY), multiplierPct: 150 });
+    const id = (await call(theirs, 'POST', '/api/campaigns', running)).json().data.id;
+    expect((await programme(mine.merchantId)).campaigns).toBeUndefined();
+    expect((await programme(theirs.merchantId)).campaigns).toEqual([
+      {
+        nameAr: 'رمضان',
+        nameEn: 'Ramadan',
+        effect: 'multiplier',
+        multiplierPct: 150,
+        bonusPoints: 0,
+        minOrderTotal: 0,
+        endsAt: riyadhMinuteToDate(running.endsAt).toISOString(),
+        conditional: false,
+      },
+    ]);
+    expect((await call(theirs, 'POST', `/api/campaigns/${id}/end`)).statusCode).toBe(200);
+    expect((await programme(theirs.merchantId)).campaigns).toBeUndefined();
+  });
+
   test('signed out: 401', async () => {
     const res = await ctx.server.inject({ method: 'GET', url: '/api/campaigns' });
     expect(res.statusCode).toBe(401);

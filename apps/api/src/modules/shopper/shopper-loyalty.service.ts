@@ -6,6 +6,7 @@ import {
   type HistoryEntry,
   type Language,
   type ReferralReward,
+  type RunningCampaign,
   type ShopperCoupon,
   type ShopperReferral,
   type ShopperTier,
@@ -73,6 +74,8 @@ export interface ShopperLoyaltyDeps {
     lang: Language;
     limit: number;
   }) => Promise<ShopperCoupon[]>;
+  /** Campaigns running now (the campaigns module); none → left out. */
+  runningCampaigns?: (merchantId: number) => Promise<RunningCampaign[]>;
 }
 
 /** The orders the history names (earned on an order or a repeat purchase), each once. */
@@ -155,6 +158,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
       { tier, rows: tierRows },
       referralCoupons,
       referral,
+      campaigns,
     ] = await Promise.all([
       findRules(db, merchantId),
       findRewards(db, merchantId),
@@ -182,6 +186,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
           })
         : [],
       deps.shopperReferral ? deps.shopperReferral(merchant, customerId) : null,
+      deps.runningCampaigns ? deps.runningCampaigns(merchantId) : [],
     ]);
     const tierOf = new Map(tierRows.map((t) => [t.id, t]));
     const myPosition = tierOf.get(customer.tierId ?? '')?.position ?? 0;
@@ -252,6 +257,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
       programme: { redeemable: block === null, reason: block },
       referral,
       tier,
+      ...(campaigns.length > 0 ? { campaigns } : {}),
     };
   }
 
@@ -268,11 +274,12 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
     const merchant = await findMerchantById(db, merchantId);
     if (!merchant || merchant.installStatus === 'uninstalled')
       throw new AppError('STORE_NOT_FOUND');
-    const [rules, rewards, tiers, referral] = await Promise.all([
+    const [rules, rewards, tiers, referral, campaigns] = await Promise.all([
       findRules(db, merchantId),
       findRewards(db, merchantId),
       deps.programmeTiers ? deps.programmeTiers(merchant, lang) : null,
       deps.programmeReferral ? deps.programmeReferral(merchant) : null,
+      deps.runningCampaigns ? deps.runningCampaigns(merchantId) : [],
     ]);
     const block = redemptionBlock(merchant, ctx.now());
     const tierOf = new Map((tiers?.rows ?? []).map((t) => [t.id, t]));
@@ -285,6 +292,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
       ),
       tiers: tiers ? { basis: tiers.basis, window: tiers.window, levels: tiers.levels } : null,
       referral,
+      ...(campaigns.length > 0 ? { campaigns } : {}),
       earning: programmeEarning(merchant, rules, ctx.now()),
     };
   }

@@ -4,6 +4,7 @@ import type { LoyaltyController, LoyaltyState } from '../lib/controller-state';
 import { useI18n, type TextKey } from '../lib/i18n';
 import { redeemBlock } from '../lib/redemption';
 import { BalanceCard } from './balance-card';
+import { CampaignBanner } from './campaign-banner';
 import { CouponsSection, NewCoupon } from './coupons-section';
 import { EarnPanel } from './earn-panel';
 import { HeldOutView } from './held-out-view';
@@ -82,6 +83,7 @@ function ProgrammeScreen({ data, state, controller }: LoyaltyScreenProps) {
         onRefresh={controller.refresh}
         onLogout={controller.logout}
       />
+      {data.campaigns?.length ? <CampaignBanner campaigns={data.campaigns} /> : null}
       <BalanceCard
         availablePoints={data.availablePoints}
         expiringPoints={data.expiringPoints}

@@ -256,6 +256,11 @@ export const en: Catalogue = {
     'Check your cart and try again, or enter the code in the coupon field at checkout.',
   'cart.unavailable':
     'The cart did not answer. Copy the code and enter it in the coupon field at checkout.',
+  'campaign.label': 'Running campaigns',
+  'campaign.double': 'Double points until {{end}}',
+  'campaign.multiplier': '{{multiplier}} points until {{end}}',
+  'campaign.bonus': '+{{points}} bonus points per order until {{end}}',
+  'campaign.conditions': 'Conditions apply',
   'footer.privacy': 'Privacy policy',
   'cart.manual':
     'To use it, copy the code and enter it in the coupon field of your cart at checkout.',

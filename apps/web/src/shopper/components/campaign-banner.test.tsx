@@ -1,0 +1,71 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import type { Language, RunningCampaign } from '@nuqat/contracts';
+import { I18nContext, createTranslator } from '../lib/i18n';
+import { CampaignBanner } from './campaign-banner';
+
+// Monday 2026-11-23 12:00 in Riyadh.
+const NOW = Date.parse('2026-11-23T09:00:00Z');
+
+function campaign(overrides: Partial<RunningCampaign> = {}): RunningCampaign {
+  return {
+    nameAr: 'أسبوع الجمعة البيضاء',
+    nameEn: 'White Friday week',
+    effect: 'multiplier',
+    multiplierPct: 200,
+    bonusPoints: 0,
+    minOrderTotal: 0,
+    // Friday 00:00 in Riyadh: the last day is Thursday.
+    endsAt: '2026-11-26T21:00:00.000Z',
+    conditional: false,
+    ...overrides,
+  };
+}
+
+function texts(language: Language, campaigns: RunningCampaign[]): string[] {
+  render(
+    <I18nContext.Provider value={createTranslator(language)}>
+      <CampaignBanner campaigns={campaigns} now={NOW} />
+    </I18nContext.Provider>,
+  );
+  return screen.getAllByTestId('campaign-banner').map((el) => el.textContent ?? '');
+}
+
+describe('CampaignBanner', () => {
+  test('English: double, ×1.5, a bonus, and a date beyond a week', () => {
+    expect(
+      texts('en', [
+        campaign(),
+        campaign({ multiplierPct: 150, endsAt: '2026-11-24T20:59:00.000Z' }),
+        campaign({ effect: 'bonus', multiplierPct: 100, bonusPoints: 50, conditional: true }),
+        campaign({ endsAt: '2026-12-10T21:00:00.000Z' }),
+      ]),
+    ).toEqual([
+      'Double points until ThursdayWhite Friday week',
+      '×1.5 points until TuesdayWhite Friday week',
+      '+50 bonus points per order until ThursdayWhite Friday week · Conditions apply',
+      'Double points until Dec 10, 2026White Friday week',
+    ]);
+  });
+
+  test('Arabic: نقاط مضاعفة حتى الخميس', () => {
+    expect(
+      texts('ar', [
+        campaign(),
+        campaign({ effect: 'bonus', multiplierPct: 100, bonusPoints: 50, minOrderTotal: 200 }),
+      ]),
+    ).toEqual([
+      'نقاط مضاعفة حتى الخميسأسبوع الجمعة البيضاء',
+      '+50 نقطة إضافية لكل طلب حتى الخميسأسبوع الجمعة البيضاء · تطبق شروط',
+    ]);
+  });
+
+  test('nothing running: no banner', () => {
+    const { container } = render(
+      <I18nContext.Provider value={createTranslator('en')}>
+        <CampaignBanner campaigns={[]} now={NOW} />
+      </I18nContext.Provider>,
+    );
+    expect(container.textContent).toBe('');
+  });
+});
