@@ -31,6 +31,7 @@ import {
   serverBundle,
   startSandbox,
   waitUntilIdle,
+  intFromEnv,
   withClient,
 } from './lib/harness.mjs';
 import { startWaitSampler, summariseCpuProfile } from './lib/observe.mjs';
@@ -43,14 +44,6 @@ import {
 } from './lib/report.mjs';
 import { checkReads, checkRedemptions } from './lib/shopper-checks.mjs';
 import { measureReads, measureRedemptions, signInShoppers } from './lib/shopper-scenarios.mjs';
-
-function intFromEnv(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 function readConfig() {
   const seconds = intFromEnv('BENCH_SECONDS', 20);

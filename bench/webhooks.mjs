@@ -46,6 +46,7 @@ import {
   serverBundle,
   startSandbox,
   waitUntilIdle,
+  intFromEnv,
   withClient,
 } from './lib/harness.mjs';
 import { startWaitSampler, summariseCpuProfile } from './lib/observe.mjs';
@@ -57,14 +58,6 @@ import {
   printWaits,
 } from './lib/report.mjs';
 import { measureMix, measureNewOrders, measureRedeliveries } from './lib/scenarios.mjs';
-
-function intFromEnv(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 function readConfig() {
   const seconds = intFromEnv('BENCH_SECONDS', 20);

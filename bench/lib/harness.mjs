@@ -19,6 +19,15 @@ export const WEBHOOK_PATH = '/api/salla/webhooks';
 /** A wrong answer or a wrong ledger: the bench exits non-zero. Slowness never throws this. */
 export class RunFailed extends Error {}
 
+/** A positive integer setting from the environment, or the fallback when unset. */
+export function intFromEnv(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function freePort() {
