@@ -25,7 +25,7 @@ import {
   updateRedemption,
   type RedemptionWithReward,
 } from './redemptions.repository.ts';
-import { lockRewardUsage, shareLockRewardById } from './rewards.repository.ts';
+import { lockRewardById, lockRewardUsage } from './rewards.repository.ts';
 import {
   couponRequest,
   createOrConfirmCoupon,
@@ -91,7 +91,7 @@ export function createRedemptionIssueService(
       if (block) throw new AppError(block);
       const balance = await lockCustomerBalance(tx, input.merchantId, input.customerId);
       if (balance === null) throw new AppError('NOT_FOUND');
-      const reward = await shareLockRewardById(tx, input.merchantId, input.rewardId);
+      const reward = await lockRewardById(tx, input.merchantId, input.rewardId, 'share');
       if (!reward || !reward.isActive) throw new AppError('REWARD_UNAVAILABLE');
       const feature = REWARD_TYPE_FEATURE[reward.type];
       if (feature && (!merchant.plan || !planHasFeature(merchant.plan, feature)))

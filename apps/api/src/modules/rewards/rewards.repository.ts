@@ -65,11 +65,16 @@ export async function findRewardById(
   return row;
 }
 
-/** Locks a live reward for the rest of the transaction (delete decides on its redemptions). */
+/**
+ * Locks a live reward for the rest of the transaction. `update` (the default): an edit or a delete
+ * that decides on its redemptions. `share`: a redemption spending on it — edits wait until it
+ * commits, while other shoppers' redemptions of the same reward go on at once.
+ */
 export async function lockRewardById(
   db: Executor,
   merchantId: number,
   rewardId: string,
+  strength: 'update' | 'share' = 'update',
 ): Promise<RewardRow | undefined> {
   const [row] = await db
     .select()
@@ -77,26 +82,7 @@ export async function lockRewardById(
     .where(
       and(eq(rewards.merchantId, merchantId), eq(rewards.id, rewardId), isNull(rewards.deletedAt)),
     )
-    .for('update');
-  return row;
-}
-
-/**
- * The reward a redemption spends on, share-locked: edits (which lock it for update) wait until the
- * redemption commits, while other shoppers' redemptions of the same reward go on at once.
- */
-export async function shareLockRewardById(
-  db: Executor,
-  merchantId: number,
-  rewardId: string,
-): Promise<RewardRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(rewards)
-    .where(
-      and(eq(rewards.merchantId, merchantId), eq(rewards.id, rewardId), isNull(rewards.deletedAt)),
-    )
-    .for('share');
+    .for(strength);
   return row;
 }
 
