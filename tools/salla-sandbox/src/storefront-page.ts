@@ -283,6 +283,9 @@ export function storefrontPage(input: {
 <meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(shown ? shown[0] : input.storeName)} — ${t.title}</title>
 ${productLd}
+<!-- A theme renders its header (cart, who is signed in) before the first paint: nothing of the
+     theme's own moves once shown, so a layout shift measured here is the snippet's. -->
+<link rel="expect" href="#theme-rendered" blocking="render">
 <style>
   /* A theme's variables, as Salla themes define them: the snippet takes its colour from them. */
   :root { --color-primary: ${dark ? '#8b5cf6' : '#5d2e8c'}; --color-primary-reverse: #fff; --bg: ${dark ? '#0b1020' : '#f6f7f9'}; --card: ${dark ? '#161b2e' : '#fff'}; --ink: ${dark ? '#e5e7eb' : '#111827'}; }
@@ -665,6 +668,7 @@ ${productLd}
   );
 })();
 </script>
+<span id="theme-rendered" hidden></span>
 ${input.loginModal === false ? '' : '<salla-login-modal></salla-login-modal>'}
 <script src="${esc(input.nuqatUrl)}/snippet.js"></script>
 </body>
