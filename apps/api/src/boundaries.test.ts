@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 /**
  * The module rules bite (docs/decisions/016): probe files that break them, linted with the
  * repository's own ESLint configuration at paths inside the API, fail with the rule's message;
- * the same code written the allowed way passes. The type-aware rules and import/no-cycle need
- * files on disk and are switched off for the probes only.
+ * the same code written the allowed way passes. The type-aware rules need files on disk and are
+ * switched off for the probes only.
  */
 const repo = new URL('../../../', import.meta.url).pathname;
 const eslint = new ESLint({
@@ -22,7 +22,6 @@ const eslint = new ESLint({
       rules: {
         '@typescript-eslint/no-floating-promises': 'off',
         '@typescript-eslint/no-misused-promises': 'off',
-        'import/no-cycle': 'off',
       },
     },
   ],
@@ -162,5 +161,40 @@ describe('the module graph', () => {
     expect(failed?.code).toBe(1);
     expect(failed?.stderr).toMatch(/modules in a cycle: (alpha, beta|beta, alpha)/);
     expect(failed?.stderr).toContain('alpha → beta');
+  });
+});
+
+describe('the file import graph', () => {
+  const run = promisify(execFile);
+  const script = join(repo, 'scripts/check-file-cycles.mjs');
+  const fixture = mkdtempSync(join(tmpdir(), 'nuqat-files-'));
+  afterAll(() => rmSync(fixture, { recursive: true, force: true }));
+
+  it('has no cycle between the source files', async () => {
+    const { stdout } = await run(process.execPath, [script]);
+    expect(stdout).toMatch(/^file imports: \d{3,} files, \d{3,} imports, no cycle/);
+  });
+
+  it('fails, naming the files, on a loop of three files, and lets imports of types only be', async () => {
+    // a → b → c → a, written three ways: no extension, `.ts`, and a dynamic import().
+    writeFileSync(join(fixture, 'a.ts'), `import { b } from './b';\nexport const a = b;\n`);
+    writeFileSync(join(fixture, 'b.ts'), `export { c as b } from './c.ts';\n`);
+    writeFileSync(join(fixture, 'c.ts'), `export const c = 1;\nvoid import('./a');\n`);
+    // d ↔ e, but e only needs d's types: erased by the compiler, not a cycle.
+    writeFileSync(join(fixture, 'd.ts'), `import { e } from './e';\nexport const d = e;\n`);
+    writeFileSync(
+      join(fixture, 'e.ts'),
+      `import type { d } from './d';\nimport { type d as f } from './d.ts';\nexport const e: typeof d | typeof f = 1;\n`,
+    );
+    const failed = await run(process.execPath, [script, '--roots', fixture]).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    const lines = failed!.stderr.trim().split('\n');
+    expect(lines[0]).toMatch(/^files in an import cycle: /);
+    expect(lines[0]!.match(/[abc]\.ts/g)?.sort()).toEqual(['a.ts', 'b.ts', 'c.ts']);
+    expect(failed!.stderr).not.toMatch(/[de]\.ts/);
+    expect(lines).toHaveLength(4);
   });
 });
