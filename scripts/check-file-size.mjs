@@ -15,8 +15,6 @@ const ALLOWED = new Set([
   // Texts in two languages: long by their words, not by their logic.
   'apps/api/src/lib/mail-templates.ts',
   'packages/contracts/src/errors.ts',
-  // The sandbox's storefront stand-in (a page's markup and script), not split yet.
-  'tools/salla-sandbox/src/storefront-page.ts',
 ]);
 
 const files = [
