@@ -1,3 +1,4 @@
+import { findToastAction } from '../../../testing/toast';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
@@ -188,8 +189,7 @@ describe('points per riyal card', () => {
     await user.click(within(card).getByRole('switch', { name: 'تفعيل النقاط لكل ريال' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ points: 0, spendUnit: 10 });
-    const toast = await screen.findByTestId('toast');
-    await user.click(within(toast).getByRole('button', { name: 'تراجع' }));
+    await user.click((await findToastAction('تراجع')).button);
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toMatchObject({ points: 2, spendUnit: 10 });
   });

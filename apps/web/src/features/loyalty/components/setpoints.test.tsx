@@ -1,3 +1,4 @@
+import { findToastAction } from '../../../testing/toast';
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
@@ -264,13 +265,13 @@ describe('/setpoints', () => {
         { event: 'repeat_purchase', points: 0, requiredPurchases: 3, maxPerCustomer: 2 },
       ]),
     );
-    const toast = await screen.findByTestId('toast');
+    const { toast, button: undo } = await findToastAction('تراجع');
     expect(toast).toHaveTextContent(
       'أُوقفت طريقة «تكرار الشراء»: لم يعد العملاء يكسبون منها نقاطًا.',
     );
     await waitFor(() => expect(within(card).getByText('غير مفعّل')).toBeInTheDocument());
 
-    await user.click(within(toast).getByRole('button', { name: 'تراجع' }));
+    await user.click(undo);
     await waitFor(() =>
       expect(sent.at(-1)).toEqual({
         event: 'repeat_purchase',
