@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { ERROR_CODES, ERROR_MESSAGES, ERROR_STATUS, formatWait } from './errors.ts';
+import { ERROR_CODES, ERROR_MESSAGES, ERROR_STATUS } from './errors.ts';
+import { formatWait } from './wait.ts';
 import { PLANS } from './plans.ts';
 
 describe('error catalogue', () => {

@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './wait.ts';
 export * from './common.ts';
 export * from './auth.ts';
 export * from './email-key.ts';
