@@ -6,7 +6,7 @@ import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type Config } from './env.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { mailerWithPrivacyLink } from './lib/mail-templates.ts';
+import { mailerWithPrivacyLink } from './lib/mail-layout.ts';
 import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { createAuthService } from './modules/auth/index.ts';
 import { createMerchantsService } from './modules/merchants/index.ts';

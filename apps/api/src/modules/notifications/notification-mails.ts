@@ -1,5 +1,5 @@
 import type { Language } from '@nuqat/contracts';
-import { bilingual, storeSender, type MailBrand } from '../../lib/mail-templates.ts';
+import { bilingual, storeSender, type MailBrand } from '../../lib/mail-layout.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import type { NotificationContent } from './notification-payloads.ts';
 

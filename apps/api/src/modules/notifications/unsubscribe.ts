@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Language } from '@nuqat/contracts';
 import { safeEqualHex } from '../../lib/crypto.ts';
 import type { PurposeKey } from '../../lib/keys.ts';
-import { escapeMailHtml as escapeHtml } from '../../lib/mail-templates.ts';
+import { escapeMailHtml as escapeHtml } from '../../lib/mail-layout.ts';
 
 /**
  * One-click unsubscribe (RFC 8058, docs/decisions/023): the link names the store and the

@@ -1,4 +1,4 @@
-import { bilingual } from '../../lib/mail-templates.ts';
+import { bilingual } from '../../lib/mail-layout.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
 /** To the merchant when an endpoint failed for a day and was switched off (docs/decisions/039). */
