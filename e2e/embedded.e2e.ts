@@ -50,7 +50,7 @@ async function openFromSalla({
     locale: lang === 'ar' ? 'ar-SA' : 'en-US',
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(30_000);
   const url = new URL(product.dashboardUrl);
   url.searchParams.set('lang', lang);
   url.searchParams.set('theme', dark ? 'dark' : 'light');

@@ -181,7 +181,7 @@ describe('a shopper the store knows by mobile alone', () => {
     const shopper = await mobileOnlyShopper(1, 5000);
     const context = await browser.newContext({ viewport: PHONE, locale: 'ar-SA' });
     const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(30_000);
     await journey(page, 'ar', shopper);
     await context.close();
   });
@@ -190,7 +190,7 @@ describe('a shopper the store knows by mobile alone', () => {
     const shopper = await mobileOnlyShopper(2, 5000);
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(30_000);
     await journey(page, 'en', shopper);
     await context.close();
   });

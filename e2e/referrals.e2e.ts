@@ -96,7 +96,7 @@ async function storeContext(
   });
   if (session) await keepShopperSession(context, product.storeUrl, MERCHANT_ID, session);
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 

@@ -61,7 +61,7 @@ async function newContext({ lang, viewport, dark = false, storageState }: Contex
     ...(storageState ? { storageState } : {}),
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 
@@ -423,7 +423,7 @@ test('only the store’s own origin may frame the loyalty page', async () => {
   await page.getByRole('button', { name: LAUNCHER.ar, exact: true }).click();
   expect((await answered).status()).toBe(200);
   await expect
-    .poll(() => page.frames().map((f) => f.url()), { timeout: 10_000 })
+    .poll(() => page.frames().map((f) => f.url()))
     .toContain('chrome-error://chromewebdata/');
   expect(await page.frameLocator('nuqat-loyalty iframe').locator('#root').count()).toBe(0);
   await context.close();

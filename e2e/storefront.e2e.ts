@@ -181,7 +181,7 @@ async function newContext({ lang, viewport, dark = false }: ContextOptions) {
     colorScheme: dark ? 'dark' : 'light',
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 

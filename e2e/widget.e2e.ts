@@ -72,7 +72,7 @@ beforeAll(async () => {
       expect((await api<WidgetState>('/api/merchants/widget')).logo).toMatch(
         /\/__sandbox\/logo\/7000001\.svg$/,
       ),
-    { timeout: 15_000, interval: 200 },
+    { interval: 200 },
   );
 }, 120_000);
 
@@ -183,7 +183,7 @@ describe('/settings → Widget', () => {
       const { context, page } = await openSignedIn(browser, merchant, { language, ...size });
       await page.goto(`${product.baseUrl}/settings#widget`);
       const section = page.getByTestId('widget-section');
-      await expect.poll(() => section.isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => section.isVisible()).toBe(true);
       const preview = section.getByTestId('widget-preview');
       const launcher = preview.getByTestId('preview-launcher');
       // Typing the label shows at once in the preview, before anything is saved.
@@ -246,7 +246,7 @@ describe('the store page', () => {
       );
       await launcher.click();
       const frame = page.frameLocator('nuqat-loyalty iframe');
-      await expect.poll(() => frame.locator('main').isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => frame.locator('main').isVisible()).toBe(true);
       expect(await frame.locator('html').evaluate((el) => el.classList.contains('dark'))).toBe(
         theme === 'dark',
       );
@@ -324,9 +324,7 @@ describe('the store page', () => {
         `${product.storeUrl}/product/0?lang=${language}${theme === 'dark' ? '&theme=dark' : ''}`,
       );
       const badge = page.locator('nuqat-loyalty p[role=status]');
-      await expect
-        .poll(() => badge.textContent(), { timeout: 15_000 })
-        .toBe(words(language, expected));
+      await expect.poll(() => badge.textContent()).toBe(words(language, expected));
       expect(await badge.isVisible()).toBe(true);
       // The add-to-cart button is in view, so a box at it would push what the shopper sees:
       // the badge sits above the launcher, in its corner, and nothing on the page moved.
@@ -355,7 +353,7 @@ describe('the store page', () => {
     await watchLayoutShifts(page);
     await page.goto(`${product.storeUrl}/product/1?lang=en`);
     const badge = page.locator('main p').filter({ hasText: /^Earn \d+ points with this product$/ });
-    await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => badge.count()).toBe(1);
     expect(await page.locator('nuqat-loyalty p[role=status]').count()).toBe(0);
     expect(await badge.evaluate((el) => el.nextElementSibling?.tagName.toLowerCase())).toBe(
       'salla-add-product-button',
@@ -394,7 +392,7 @@ describe('the store page', () => {
       await page.goto(`${product.storeUrl}/cart${query}`);
       const chip = page.locator('nuqat-loyalty p[role=status]');
       await expect
-        .poll(() => chip.textContent(), { timeout: 15_000 })
+        .poll(() => chip.textContent())
         .toBe(
           language === 'en'
             ? `This order earns ${expected} points`
@@ -452,7 +450,7 @@ describe('the Starter plan', () => {
         const { context, page } = await openSignedIn(browser, merchant, { language, ...size });
         await page.goto(`${product.baseUrl}/settings#widget`);
         const section = page.getByTestId('widget-section');
-        await expect.poll(() => section.isVisible(), { timeout: 15_000 }).toBe(true);
+        await expect.poll(() => section.isVisible()).toBe(true);
         // The Starter fields stay open…
         expect(await section.locator('#widget-label-ar').isEnabled()).toBe(true);
         // …the Growth plan's (GROWTH_WIDGET_FIELDS) are shown locked, with the way to upgrade.

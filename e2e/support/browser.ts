@@ -56,7 +56,8 @@ export async function openPage(
     [language, dark] as const,
   );
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // A hang guard (e2e/vitest.config.ts): a busy two-core machine can take seconds per step.
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 
