@@ -58,6 +58,7 @@ export const ERROR_CODES = [
   'TIER_NOT_FOUND',
   'CAMPAIGN_NOT_FOUND',
   'CAMPAIGN_ENDED',
+  'PRODUCT_RULE_NOT_FOUND',
   'UNSUBSCRIBE_LINK_INVALID',
   'NOTIFICATION_TEST_FAILED',
   'NOTIFICATION_NO_EMAIL',
@@ -132,6 +133,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TIER_NOT_FOUND: 404,
   CAMPAIGN_NOT_FOUND: 404,
   CAMPAIGN_ENDED: 409,
+  PRODUCT_RULE_NOT_FOUND: 404,
   UNSUBSCRIBE_LINK_INVALID: 400,
   NOTIFICATION_TEST_FAILED: 502,
   NOTIFICATION_NO_EMAIL: 409,
@@ -365,6 +367,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   CAMPAIGN_ENDED: {
     ar: 'انتهت هذه الحملة، ولا يمكن تعديلها بعد انتهائها',
     en: 'This campaign has ended and can no longer be changed.',
+  },
+  PRODUCT_RULE_NOT_FOUND: {
+    ar: 'هذه القاعدة غير موجودة، حدّث الصفحة',
+    en: 'That product rule does not exist. Refresh the page.',
   },
   UNSUBSCRIBE_LINK_INVALID: {
     ar: 'رابط إلغاء الاشتراك غير صحيح، افتحه من آخر رسالة وصلتك من المتجر',
