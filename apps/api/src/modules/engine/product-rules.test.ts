@@ -198,6 +198,15 @@ describe.each([
     await deliverOk(ctx, webhooks.orderCreated(s.merchantId, bare));
     expect((await orderRow(s.merchantId, bare.id)).earningBasis).toBe('total');
     expect(await balanceOf(ctx, s.merchantId, shopper.id)).toBe(60);
+    // The merchant sees it on the order, in the customer's account.
+    const account = await ctx.server.inject({
+      method: 'GET',
+      url: `/api/merchants/customers/${shopper.id}`,
+      headers: { authorization: s.authorization },
+    });
+    expect(account.statusCode, account.body).toBe(200);
+    const shown = account.json().data.orders as { id: string; earningBasis: string | null }[];
+    expect(shown.find((x) => x.id === String(o.id))?.earningBasis).toBe('total');
 
     const plain = await store();
     const p = order(shopper, [{ ...GIFT, amount: 200 }]);
