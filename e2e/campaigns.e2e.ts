@@ -139,7 +139,6 @@ describe('campaigns', () => {
       ['عطر العود الملكي', 'multiply', 200],
       ['بطاقة هدية', 'exclude', 0],
     ]);
-    await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'product-rules-ar-light-390');
     await list.getByRole('button', { name: t.remove.replace('{{name}}', 'بطاقة هدية') }).click();
     await expect
@@ -152,7 +151,6 @@ describe('campaigns', () => {
     const enSection = en.page.getByTestId('product-rules');
     await enSection.getByText(enCampaigns.productRules.how).waitFor();
     await enSection.getByTestId('product-rules-list').getByText('×2').waitFor();
-    await enSection.scrollIntoViewIfNeeded();
     await screenshot(en.page, 'product-rules-en-dark-1440');
     await en.context.close();
   }, 90_000);

@@ -3,7 +3,7 @@ import { findMerchantById } from '../merchants/index.ts';
 import type { EngineConfig } from './points-rules.ts';
 import { findRules, findTierMultipliers } from './engine.repository.ts';
 import { findCampaignRules } from './campaigns.repository.ts';
-import { findProductRuleMap } from './product-rules.ts';
+import { findProductRuleMap } from './product-rules.repository.ts';
 
 /**
  * Stores' rows, earning rules, tier multipliers and campaigns kept in memory. The database bumps `merchants.config_version`

@@ -13,7 +13,7 @@ import { countOrderAgainstPlan } from './plan-usage.repository.ts';
 import type { EngineConfig } from './points-rules.ts';
 import { isReleased, reconcileCustomerOrders } from './reconcile.ts';
 import { orderEarning } from './order-earning.ts';
-import { findProductRuleMap } from './product-rules.ts';
+import { findProductRuleMap } from './product-rules.repository.ts';
 import { findCampaignRules } from './campaigns.repository.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { findMerchantById } from '../merchants/index.ts';
 import { findRules, findTierMultipliers } from './engine.repository.ts';
-import { findProductRuleMap } from './product-rules.ts';
+import { findProductRuleMap } from './product-rules.repository.ts';
 import { findCampaignRules } from './campaigns.repository.ts';
 import { earningBlock, riyadhToday } from './engine-rules.ts';
 import { releaseOrder } from './orders.service.ts';

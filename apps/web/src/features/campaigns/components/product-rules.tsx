@@ -96,9 +96,11 @@ export function ProductRules() {
               </div>
               <div className="flex items-center gap-2">
                 <Badge tone={r.effect === 'exclude' ? 'grey' : 'green'}>
-                  {r.effect === 'exclude'
-                    ? t('productRules.excluded')
-                    : formatMultiplier(r.multiplierPct, language)}
+                  {r.effect === 'exclude' ? (
+                    t('productRules.excluded')
+                  ) : (
+                    <bdi dir="ltr">{formatMultiplier(r.multiplierPct, language)}</bdi>
+                  )}
                 </Badge>
                 <Button
                   size="sm"
