@@ -139,6 +139,8 @@ describe('campaigns', () => {
       ['عطر العود الملكي', 'multiply', 200],
       ['بطاقة هدية', 'exclude', 0],
     ]);
+    // The clicks scrolled the page: back to the top, so the sticky header is where it belongs.
+    await page.evaluate(() => scrollTo(0, 0));
     await screenshot(page, 'product-rules-ar-light-390');
     await list.getByRole('button', { name: t.remove.replace('{{name}}', 'بطاقة هدية') }).click();
     await expect
@@ -151,6 +153,7 @@ describe('campaigns', () => {
     const enSection = en.page.getByTestId('product-rules');
     await enSection.getByText(enCampaigns.productRules.how).waitFor();
     await enSection.getByTestId('product-rules-list').getByText('×2').waitFor();
+    await en.page.evaluate(() => scrollTo(0, 0));
     await screenshot(en.page, 'product-rules-en-dark-1440');
     await en.context.close();
   }, 90_000);
