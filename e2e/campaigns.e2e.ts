@@ -1,4 +1,9 @@
-import { dateToRiyadhMinute, type Campaign, type CampaignsData } from '@nuqat/contracts';
+import {
+  dateToRiyadhMinute,
+  type Campaign,
+  type CampaignsData,
+  type ProductRulesData,
+} from '@nuqat/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import arCampaigns from '../apps/web/src/locales/ar/campaigns.json' with { type: 'json' };
@@ -11,7 +16,8 @@ import { startProduct, type Product } from './support/product.ts';
  * Issue 29 in a real browser against the built product: the merchant plans a campaign from a
  * suggested Saudi occasion on /campaigns in Arabic on a phone (the preview counts a sample order's
  * points), a wrong window is refused with the field named, and a running campaign's results show
- * in English on a desktop; screenshots in both languages, light and dark, phone and desktop.
+ * in English on a desktop; product rules are added and removed (decision 048); screenshots in
+ * both languages, light and dark, phone and desktop.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -107,6 +113,49 @@ describe('campaigns', () => {
     await results.getByRole('columnheader', { name: t.results.before }).waitFor();
     await screenshot(page, 'campaigns-en-light-1440-results');
     await context.close();
+  }, 90_000);
+
+  test('product rules: added in Arabic on a phone (a wrong multiplier refused), one removed, shown in English', async () => {
+    const t = arCampaigns.productRules;
+    const { context, page } = await openSignedIn(browser, merchant, { language: 'ar', ...PHONE });
+    await page.goto(`${product.baseUrl}/campaigns`);
+    const section = page.getByTestId('product-rules');
+    await section.getByText(t.none).waitFor();
+    // The products are those the demo store's orders named (Salla's `items[]`).
+    await section.getByLabel(t.product).selectOption({ label: 'عطر العود الملكي' });
+    await section.getByLabel(t.multiplier).fill('11');
+    await section.getByRole('button', { name: t.add }).click();
+    await section.getByText(t.errors.multiplier).waitFor();
+    await section.getByLabel(t.multiplier).fill('2');
+    await section.getByRole('button', { name: t.add }).click();
+    await section.getByTestId('product-rules-list').getByText('عطر العود الملكي').waitFor();
+    await section.getByLabel(t.product).selectOption({ label: 'بطاقة هدية' });
+    await section.getByLabel(t.effect).selectOption({ label: t.exclude });
+    await section.getByRole('button', { name: t.add }).click();
+    const list = section.getByTestId('product-rules-list');
+    await list.getByText(t.excluded).waitFor();
+    const rules = await api<ProductRulesData>('/api/campaigns/product-rules');
+    expect(rules.rules.map((r) => [r.productName, r.effect, r.multiplierPct])).toEqual([
+      ['عطر العود الملكي', 'multiply', 200],
+      ['بطاقة هدية', 'exclude', 0],
+    ]);
+    // The clicks scrolled the page: back to the top, so the sticky header is where it belongs.
+    await page.evaluate(() => scrollTo(0, 0));
+    await screenshot(page, 'product-rules-ar-light-390');
+    await list.getByRole('button', { name: t.remove.replace('{{name}}', 'بطاقة هدية') }).click();
+    await expect
+      .poll(async () => (await api<ProductRulesData>('/api/campaigns/product-rules')).rules.length)
+      .toBe(1);
+    await context.close();
+
+    const en = await openSignedIn(browser, merchant, { language: 'en', dark: true, ...DESKTOP });
+    await en.page.goto(`${product.baseUrl}/campaigns`);
+    const enSection = en.page.getByTestId('product-rules');
+    await enSection.getByText(enCampaigns.productRules.how).waitFor();
+    await enSection.getByTestId('product-rules-list').getByText('×2').waitFor();
+    await en.page.evaluate(() => scrollTo(0, 0));
+    await screenshot(en.page, 'product-rules-en-dark-1440');
+    await en.context.close();
   }, 90_000);
 
   test('/campaigns screenshots: ar/en, light/dark, 390 and 1440 wide', async () => {

@@ -18,7 +18,12 @@ import { createRewardsService } from './modules/rewards/index.ts';
 import { rewardsRoutes } from './modules/rewards/index.ts';
 import { createReferralsService } from './modules/referrals/index.ts';
 import { tiersRoutes } from './modules/tiers/index.ts';
-import { campaignsRoutes, createCampaignsService } from './modules/campaigns/index.ts';
+import {
+  campaignsRoutes,
+  createCampaignsService,
+  createProductRulesService,
+  productRulesRoutes,
+} from './modules/campaigns/index.ts';
 import { referralClaimRoutes, referralsRoutes } from './modules/referrals/index.ts';
 import { type SallaClient } from './lib/salla-client.ts';
 import { countPendingDeadLetters } from './modules/salla/index.ts';
@@ -151,6 +156,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await server.register(
     campaignsRoutes({ campaignsService: createCampaignsService(context), requireMerchant }),
     { prefix: '/api/campaigns' },
+  );
+  await server.register(
+    productRulesRoutes({
+      productRulesService: createProductRulesService(context),
+      requireMerchant,
+    }),
+    { prefix: '/api/campaigns/product-rules' },
   );
   await server.register(
     notificationsRoutes({ notificationsService: services.notifications, requireMerchant }),

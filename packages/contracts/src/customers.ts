@@ -226,6 +226,12 @@ export const CustomerOrderSchema = z.object({
   /** Points the order rules gave it (pending until releasedAt). */
   points: Points,
   releasedAt: Time.nullable(),
+  /**
+   * How its purchase points were worked out (decision 048): `lines` — from its lines under the
+   * store's product rules; `total` — the store had product rules but Salla sent the order without
+   * its lines, so it earned on its total. Null: the store had no product rules.
+   */
+  earningBasis: z.enum(['lines', 'total']).nullable(),
 });
 
 /** How many of each list the account shows (newest first); the ledger has its own pages. */

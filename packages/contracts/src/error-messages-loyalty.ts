@@ -113,4 +113,8 @@ export const LOYALTY_MESSAGES = {
     ar: 'تعذّر إرسال الرسالة النصية الآن، حاول مرة أخرى بعد قليل أو استخدم البريد الإلكتروني',
     en: 'The text message could not be sent right now. Try again shortly or use email.',
   },
+  PRODUCT_RULE_NOT_FOUND: {
+    ar: 'هذه القاعدة غير موجودة، حدّث الصفحة',
+    en: 'That product rule does not exist. Refresh the page.',
+  },
 } satisfies Partial<Record<ErrorCode, LocalizedText>>;

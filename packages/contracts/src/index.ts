@@ -23,3 +23,4 @@ export * from './public-api.ts';
 export * from './public.ts';
 export * from './roi.ts';
 export * from './campaigns.ts';
+export * from './product-rules.ts';

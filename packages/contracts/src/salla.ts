@@ -95,6 +95,21 @@ export const SallaOrderSchema = z.looseObject({
     .nullish(),
   total: SallaMoneySchema.nullish(),
   customer: SallaCustomerSchema.nullish(),
+  /**
+   * The order's lines (reference §2.7): the product and the line's total after its discount.
+   * Missing or unreadable lines are dropped, never a reason to refuse the event: the engine then
+   * earns on the order's total (docs/decisions/048).
+   */
+  items: z
+    .array(
+      z.looseObject({
+        name: z.string().nullish(),
+        product: z.looseObject({ id: idLike }).nullish(),
+        amounts: z.looseObject({ total: SallaMoneySchema.nullish() }).nullish(),
+      }),
+    )
+    .nullish()
+    .catch(null),
 });
 export type SallaOrder = z.infer<typeof SallaOrderSchema>;
 

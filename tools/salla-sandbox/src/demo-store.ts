@@ -27,6 +27,14 @@ export function demoCustomers(): CustomerFacts[] {
   }));
 }
 
+/** The demo store's products, as its orders' lines name them. */
+const PRODUCTS = [
+  { productId: 720_881_001, name: 'عطر العود الملكي' },
+  { productId: 720_881_002, name: 'دهن المسك الأبيض' },
+  { productId: 720_881_003, name: 'بخور كمبودي' },
+  { productId: 720_881_004, name: 'بطاقة هدية' },
+];
+
 /** A believable store history for the demo: customers, orders over two months, a cancel, a refund, reviews. */
 export function demoStoreHistory(
   merchantId: number,
@@ -62,6 +70,14 @@ export function demoStoreHistory(
       total,
       status: 'under_review',
       placedAt: at(daysAgo),
+      // Its lines (reference §2.7 `items[]`): one of the store's products, a second on some.
+      lines:
+        i % 3 === 0
+          ? [
+              { ...PRODUCTS[i % PRODUCTS.length]!, amount: total - 40 },
+              { ...PRODUCTS[(i + 1) % PRODUCTS.length]!, amount: 40 },
+            ]
+          : [{ ...PRODUCTS[i % PRODUCTS.length]!, amount: total }],
     };
     events.push(webhooks.orderCreated(merchantId, order, at(daysAgo)));
     events.push(

@@ -25,6 +25,11 @@ export interface OrderFacts {
   status: string;
   placedAt?: Date;
   referenceId?: number;
+  /**
+   * The order's lines as Salla sends them (reference §2.7 `items[]`: `product.id`, `name`,
+   * `quantity`, `amounts.total`); `null` sends none. By default one line without its product.
+   */
+  lines?: { productId: number; name: string; amount: number; quantity?: number }[] | null;
 }
 
 export const RIYADH_MS = 3 * 3_600_000;
@@ -106,6 +111,29 @@ export function customerModel(c: CustomerFacts) {
   };
 }
 
+function itemsOf(o: OrderFacts) {
+  if (o.lines === null) return [];
+  if (!o.lines)
+    return [
+      {
+        id: o.id * 10,
+        name: 'عطر العود',
+        quantity: 1,
+        amounts: { total: { amount: o.total, currency: 'SAR' } },
+      },
+    ];
+  return o.lines.map((l, i) => ({
+    id: o.id * 10 + i,
+    name: l.name,
+    sku: `SKU-${l.productId}`,
+    quantity: l.quantity ?? 1,
+    currency: 'SAR',
+    amounts: { total: { amount: l.amount, currency: 'SAR' } },
+    product: { id: l.productId, type: 'product' },
+    options: [],
+  }));
+}
+
 export function orderModel(o: OrderFacts, extra: Record<string, unknown> = {}) {
   const placed = o.placedAt ?? new Date();
   return {
@@ -149,14 +177,7 @@ export function orderModel(o: OrderFacts, extra: Record<string, unknown> = {}) {
     },
     is_pending_payment: o.status === 'payment_pending',
     customer: o.customer ? customerModel(o.customer) : null,
-    items: [
-      {
-        id: o.id * 10,
-        name: 'عطر العود',
-        quantity: 1,
-        amounts: { total: { amount: o.total, currency: 'SAR' } },
-      },
-    ],
+    items: itemsOf(o),
     ...extra,
   };
 }

@@ -18,6 +18,7 @@ import { LANGUAGE_CODES, LEDGER_KINDS } from '@nuqat/contracts';
 import { merchants } from './merchants.ts';
 import { ORDER_EARN_STATUSES, ORDER_STAGES } from './order-states.ts';
 import { customerHoldoutColumns, customerHoldoutIndexes, orderCostColumns } from './holdout.ts';
+import { earningBasisColumn, orderLinesColumn } from './product-rules.ts';
 
 /** A store's shopper, mirrored from Salla's webhooks. `pointsBalance` is a cached ledger sum. */
 export const customers = pgTable(
@@ -298,6 +299,10 @@ export const orders = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /** The order's lines as its events last said them while it waited (decision 048). */
+    lines: orderLinesColumn(),
+    /** Whether its points came from its lines or, lines missing, its total (decision 048). */
+    earningBasis: earningBasisColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,3 +4,5 @@
 export { campaignsRoutes } from './campaigns.routes.ts';
 export { createCampaignsService } from './campaigns.service.ts';
 export type { CampaignsService } from './campaigns.service.ts';
+export { productRulesRoutes } from './product-rules.routes.ts';
+export { createProductRulesService } from './product-rules.service.ts';

@@ -123,6 +123,7 @@ export const toOrder = (o: OrderRow) => ({
   earnStatus: o.earnStatus,
   points: o.earnPoints + o.amountPoints,
   releasedAt: iso(o.releasedAt),
+  earningBasis: o.earningBasis,
 });
 
 export const toAdjustment = (a: AdjustmentRow): Adjustment => ({

@@ -3,6 +3,7 @@ import { findMerchantById } from '../merchants/index.ts';
 import type { EngineConfig } from './points-rules.ts';
 import { findRules, findTierMultipliers } from './engine.repository.ts';
 import { findCampaignRules } from './campaigns.repository.ts';
+import { findProductRuleMap } from './product-rules.repository.ts';
 
 /**
  * Stores' rows, earning rules, tier multipliers and campaigns kept in memory. The database bumps `merchants.config_version`
@@ -30,6 +31,7 @@ export function createEngineConfigCache(maxStores = 10_000) {
         rules: cached.rules,
         tiers: cached.tiers,
         campaigns: cached.campaigns,
+        productRules: cached.productRules,
       };
       remember(config);
       return config;
@@ -39,6 +41,7 @@ export function createEngineConfigCache(maxStores = 10_000) {
       rules: await findRules(db, merchantId),
       tiers: await findTierMultipliers(db, merchant),
       campaigns: await findCampaignRules(db, merchant),
+      productRules: await findProductRuleMap(db, merchant),
     };
     remember(config);
     return config;

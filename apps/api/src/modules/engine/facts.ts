@@ -37,6 +37,18 @@ export interface OrderFacts {
   couponCodes: string[];
   /** What each of those codes took off the order, in halalas, where Salla said. */
   couponDiscountHalalas?: Record<string, number>;
+  /**
+   * The order's lines, when the event carries them (docs/decisions/048): null when it does not,
+   * so product rules fall back to the order's total.
+   */
+  lines?: OrderLine[] | null;
+}
+
+/** One line of an order: its product and what the line costs after its discount (halalas). */
+export interface OrderLine {
+  productId: number;
+  name: string;
+  amountHalalas: number;
 }
 
 export type { OrderStage };

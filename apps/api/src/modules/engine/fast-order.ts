@@ -27,7 +27,8 @@ import { campaignEffect, campaignsAt, needsCustomer } from './campaign-rules.ts'
  * decision is taken here, with the same functions as the general path (applyOrderEvent), from
  * the store's configuration in memory; the database function checks what only it can know and
  * writes. Anything unusual goes to the general path: a guest order, a store that does not earn,
- * caps and repeat bonuses (they depend on the shopper's other orders), a campaign for some tiers
+ * caps and repeat bonuses (they depend on the shopper's other orders), a store with product rules
+ * (they read the order's lines, decision 048), a campaign for some tiers
  * or for first orders only (it depends on the shopper), a cancelled or returned order, a full
  * plan slot, an order already seen.
  */
@@ -49,6 +50,8 @@ export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
   if (facts.couponCodes.length > 0) return null;
   if (stageReverses(facts.statusStage)) return null;
   if (earningBlock(merchant, at)) return null;
+  // Product rules read the order's lines: the general path keeps them and decides (decision 048).
+  if (config.productRules.size > 0) return null;
   const orderRule = rules.get('order.created');
   const amountRule = rules.get('purchase_amount');
   if (enabled(rules.get('repeat_purchase'))) return null;

@@ -13,6 +13,7 @@ import { countOrderAgainstPlan } from './plan-usage.repository.ts';
 import type { EngineConfig } from './points-rules.ts';
 import { isReleased, reconcileCustomerOrders } from './reconcile.ts';
 import { orderEarning } from './order-earning.ts';
+import { findProductRuleMap } from './product-rules.repository.ts';
 import { findCampaignRules } from './campaigns.repository.ts';
 
 /**
@@ -35,6 +36,7 @@ export async function endHoldout(
     rules: await findRules(tx, merchantId),
     tiers: await findTierMultipliers(tx, merchant),
     campaigns: await findCampaignRules(tx, merchant),
+    productRules: await findProductRuleMap(tx, merchant),
   };
   const enrolled = await releaseControlGroup(tx, merchant.id, input.at);
   if (!input.backPay) return { enrolled: enrolled.length, ordersPaid: 0 };

@@ -20,6 +20,7 @@ export type {
   CustomerFacts,
   OrderEventKind,
   OrderFacts,
+  OrderLine,
   OrderStage,
   RefundFacts,
   ReviewFacts,

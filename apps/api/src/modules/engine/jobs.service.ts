@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { findMerchantById } from '../merchants/index.ts';
 import { findRules, findTierMultipliers } from './engine.repository.ts';
+import { findProductRuleMap } from './product-rules.repository.ts';
 import { findCampaignRules } from './campaigns.repository.ts';
 import { earningBlock, riyadhToday } from './engine-rules.ts';
 import { releaseOrder } from './orders.service.ts';
@@ -133,6 +134,7 @@ export function createJobsService(ctx: AppContext) {
                   rules: await findRules(db, order.merchantId),
                   tiers: await findTierMultipliers(db, merchant),
                   campaigns: await findCampaignRules(db, merchant),
+                  productRules: await findProductRuleMap(db, merchant),
                 }
               : null,
           );

@@ -4,10 +4,13 @@ import { campaignsUsedBy } from './campaigns.repository.ts';
 import type { EngineConfig } from './points-rules.ts';
 import { orderRulePoints } from './points-rules.ts';
 import { earnMultiplier } from './tier-multipliers.ts';
+import type { OrderLine } from './facts.ts';
+import { applyProductRules } from './product-rules.ts';
 
 /**
  * What a qualifying order earns, decided once and kept with it: the rules' points, the shopper's
- * tier multiplier and the campaigns running when Salla says it was placed (decision 047). The
+ * tier multiplier, the campaigns running when Salla says it was placed (decision 047) and the
+ * store's product rules over its lines (decision 048). The
  * general path and a held-out order paid back (decision 049) both decide it here.
  */
 export async function orderEarning(
@@ -18,11 +21,16 @@ export async function orderEarning(
     placedAt: Date | null;
     earnBaseHalalas: number;
     spendHalalas: number;
+    /** Its lines as its events last said them (decision 048), null when none did. */
+    lines: readonly OrderLine[] | null;
   },
   tierId: string | null,
   at: Date,
 ) {
-  const points = orderRulePoints(config.rules, order.earnBaseHalalas, order.spendHalalas);
+  // Product rules share the spend among the order's lines (decision 048); no lines: the total.
+  const products = applyProductRules(config.productRules, order.lines, order.spendHalalas);
+  const points = orderRulePoints(config.rules, order.earnBaseHalalas, products.spendHalalas);
+  if (products.allExcluded) points.earnPoints = 0;
   const pct = earnMultiplier(config.tiers, tierId);
   const placedAt = order.placedAt ?? at;
   const running = campaignsAt(config.campaigns, placedAt);
@@ -42,5 +50,6 @@ export async function orderEarning(
     campaignMultiplierPct: campaign.multiplierPct,
     campaignBonusPoints: campaign.bonusPoints,
     campaignIds: campaign.ids,
+    earningBasis: products.basis,
   };
 }

@@ -77,6 +77,8 @@ export function mergeOrderFacts(
     else next.fullyRefunded = true;
   }
   // The first time (by event time) a chosen status was reached starts the holding period.
+  // The lines of a waiting order follow its events; once counted, what it earned stays (048).
+  if (facts.lines && next.earnStatus === 'pending') next.lines = facts.lines;
   const release = releaseTimeFor(merchant, slug, at);
   if (release && (!next.releaseAt || release < next.releaseAt)) next.releaseAt = release;
   return next;
@@ -133,6 +135,7 @@ export async function applyOrderEvent(
       spendHalalas: facts.spendHalalas ?? 0,
       currency: facts.currency,
       placedAt: facts.placedAt ?? at,
+      lines: facts.lines ?? null,
     });
   } else if (order.customerId !== null && order.customerId !== customerId) {
     // Salla never moves an order to another shopper; if it ever did, the first one keeps it.
@@ -240,6 +243,8 @@ export async function applyOrderEvent(
     campaignMultiplierPct: order.campaignMultiplierPct,
     campaignBonusPoints: order.campaignBonusPoints,
     campaignIds: order.campaignIds,
+    lines: order.lines,
+    earningBasis: order.earningBasis,
   });
   // The shopper's points depend only on these facts of their orders: when none changed (a
   // status move such as completed → delivered), there is nothing to reconcile.

@@ -7,11 +7,15 @@ import type { CampaignRule } from './campaign-rules.ts';
 /** The engine's point rules for one store: pure, so they read (and test) as the policy they are. */
 
 /** What the engine reads about a store: its row, its earning rules, its tiers' multipliers and its campaigns. */
+import type { ProductRuleMap } from './product-rules.ts';
+
 export interface EngineConfig {
   merchant: MerchantRow;
   rules: Map<RuleEvent, RuleRow>;
   tiers: TierMultipliers;
   campaigns: CampaignRule[];
+  /** Product id → percent (decision 048); empty: the store has no product rules. */
+  productRules: ProductRuleMap;
 }
 
 export function expiryFor(merchant: MerchantRow, at: Date): Date | null {

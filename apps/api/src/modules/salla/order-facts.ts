@@ -2,7 +2,13 @@ import type { ReviewAddedDataSchema, SallaCustomer, SallaOrder } from '@nuqat/co
 import type { z } from 'zod';
 import { toHalalas } from '../engine/index.ts';
 import { birthdayOf, parseSallaTime } from './salla-values.ts';
-import type { CustomerFacts, OrderFacts, OrderStage, ReviewFacts } from '../engine/index.ts';
+import type {
+  CustomerFacts,
+  OrderFacts,
+  OrderLine,
+  OrderStage,
+  ReviewFacts,
+} from '../engine/index.ts';
 
 /** Salla's customer model → the engine's profile facts (reference §2.7). */
 export function customerFacts(customer: SallaCustomer): CustomerFacts {
@@ -80,7 +86,30 @@ export function orderFacts(order: SallaOrder): OrderFacts {
       ),
     ],
     couponDiscountHalalas,
+    lines: linesOf(order),
   };
+}
+
+/**
+ * The order's lines (reference §2.7 `items[]`: `product.id`, `name`, `amounts.total`); null when
+ * the event has none or any line lacks its product or amount — then no line is trusted and the
+ * engine earns on the total (docs/decisions/048).
+ */
+export function linesOf(order: SallaOrder): OrderLine[] | null {
+  const items = order.items;
+  if (!items || items.length === 0) return null;
+  const lines: OrderLine[] = [];
+  for (const item of items) {
+    const amount = item.amounts?.total?.amount;
+    if (!item.product || amount === undefined || !Number.isFinite(amount) || amount < 0)
+      return null;
+    lines.push({
+      productId: item.product.id,
+      name: (item.name ?? '').trim().slice(0, 200),
+      amountHalalas: toHalalas(amount),
+    });
+  }
+  return lines;
 }
 
 export function reviewFacts(review: z.infer<typeof ReviewAddedDataSchema>): ReviewFacts {

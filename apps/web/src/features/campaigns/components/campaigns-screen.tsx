@@ -21,6 +21,7 @@ import { occasionWindow, occasionsOf, type Occasion } from '../lib/occasions';
 import { CalendarStrip } from './calendar-strip';
 import { CampaignEditor } from './campaign-editor';
 import { CampaignResults } from './campaign-results';
+import { ProductRules } from './product-rules';
 
 const TONE = { scheduled: 'blue', running: 'green', ended: 'grey' } as const;
 
@@ -220,6 +221,7 @@ export function CampaignsScreen() {
           ))}
         </ul>
       )}
+      <ProductRules />
     </div>
   );
 }

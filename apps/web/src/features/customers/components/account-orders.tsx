@@ -66,7 +66,17 @@ export function AccountOrders({ account }: { account: CustomerAccount }) {
                   <td className="px-3 py-2 text-end">
                     <bdi>{formatNumber(order.points, language)}</bdi>
                   </td>
-                  <td className="py-2 ps-3">{earnStatus(order.earnStatus)}</td>
+                  <td className="py-2 ps-3">
+                    {earnStatus(order.earnStatus)}
+                    {order.earningBasis ? (
+                      <span
+                        className="block text-xs text-slate-500 dark:text-slate-400"
+                        data-testid="order-earning-basis"
+                      >
+                        {t(`account.earningBasis.${order.earningBasis}`)}
+                      </span>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PackageMinus, Plus, Trash2 } from 'lucide-react';
+import { ActionError } from '../../../components/ui/action-error';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { NumberInput } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { formatMultiplier } from '../../../lib/format';
+import { errorMessage } from '../../../lib/messages';
+import { useProductRules, useRemoveProductRule, useSaveProductRule } from '../api/product-rules';
+
+/**
+ * Product rules (decision 048): exclude a product from earning, or multiply it. The products are
+ * those the store's orders named; an order without lines earns on its total (said on the order).
+ */
+export function ProductRules() {
+  const { t, i18n } = useTranslation('campaigns');
+  const language = i18n.language === 'en' ? 'en' : 'ar';
+  const toast = useToast();
+  const rules = useProductRules();
+  const save = useSaveProductRule();
+  const remove = useRemoveProductRule();
+  const [productId, setProductId] = useState('');
+  const [effect, setEffect] = useState<'exclude' | 'multiply'>('multiply');
+  const [multiplier, setMultiplier] = useState('2');
+  const [showErrors, setShowErrors] = useState(false);
+
+  if (rules.isPending)
+    return (
+      <div aria-busy="true" className="flex justify-center p-6">
+        <Spinner className="size-5" />
+      </div>
+    );
+  if (rules.isError) return <ActionError message={errorMessage(rules.error)} />;
+  const { rules: list, products } = rules.data;
+
+  const x = Number(multiplier);
+  const localErrors = {
+    productId: productId === '',
+    multiplier:
+      effect === 'multiply' &&
+      (!Number.isFinite(x) || x < 1.1 || x > 10 || Math.round(x * 10) !== x * 10),
+  };
+  const server = new Set(
+    (isApiError(save.error) ? save.error.issues : []).map((i) => i.path.replace(/^body\./, '')),
+  );
+  const errorOf = (k: 'productId' | 'multiplier') =>
+    (showErrors && localErrors[k]) || server.has(k) ? t(`productRules.errors.${k}`) : null;
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setShowErrors(true);
+    if (localErrors.productId || localErrors.multiplier) return;
+    save.mutate(
+      effect === 'exclude'
+        ? { productId: Number(productId), effect }
+        : { productId: Number(productId), effect, multiplier: x },
+      {
+        onSuccess: () => {
+          toast({ key: 'campaigns:productRules.saved' });
+          setShowErrors(false);
+          setProductId('');
+        },
+      },
+    );
+  }
+
+  return (
+    <Card className="space-y-4 p-5 sm:p-6" data-testid="product-rules">
+      <div className="space-y-1">
+        <h2 className="text-lg font-bold">{t('productRules.title')}</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('productRules.how')}</p>
+      </div>
+      {list.length === 0 ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t('productRules.none')}</p>
+      ) : (
+        <ul
+          className="divide-y divide-slate-200 dark:divide-slate-800"
+          data-testid="product-rules-list"
+        >
+          {list.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900 dark:text-white">
+                  {r.productName || `#${r.productId}`}
+                </p>
+                <p className="text-xs text-slate-500 dark:text-slate-400" dir="ltr">
+                  #{r.productId}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <Badge tone={r.effect === 'exclude' ? 'grey' : 'green'}>
+                  {r.effect === 'exclude' ? (
+                    t('productRules.excluded')
+                  ) : (
+                    <bdi dir="ltr">{formatMultiplier(r.multiplierPct, language)}</bdi>
+                  )}
+                </Badge>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="min-h-11"
+                  aria-label={t('productRules.remove', { name: r.productName })}
+                  loading={remove.isPending && remove.variables === r.id}
+                  onClick={() =>
+                    remove.mutate(r.id, {
+                      onSuccess: () => toast({ key: 'campaigns:productRules.removed' }),
+                    })
+                  }
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {products.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
+          <PackageMinus aria-hidden="true" className="size-4" />
+          {t('productRules.noProducts')}
+        </p>
+      ) : (
+        <form
+          className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+          onSubmit={submit}
+          noValidate
+        >
+          <Field
+            id="product-rule-product"
+            label={t('productRules.product')}
+            error={errorOf('productId')}
+          >
+            {({ describedBy, invalid }) => (
+              <Select
+                id="product-rule-product"
+                value={productId}
+                onChange={(e) => setProductId(e.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+              >
+                <option value="">{t('productRules.choose')}</option>
+                {products.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name || `#${p.id}`}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field id="product-rule-effect" label={t('productRules.effect')}>
+            {() => (
+              <Select
+                id="product-rule-effect"
+                value={effect}
+                onChange={(e) => setEffect(e.target.value as 'exclude' | 'multiply')}
+              >
+                <option value="multiply">{t('productRules.multiply')}</option>
+                <option value="exclude">{t('productRules.exclude')}</option>
+              </Select>
+            )}
+          </Field>
+          <Field
+            id="product-rule-multiplier"
+            label={t('productRules.multiplier')}
+            error={errorOf('multiplier')}
+          >
+            {({ describedBy, invalid }) => (
+              <NumberInput
+                id="product-rule-multiplier"
+                min="1.1"
+                max="10"
+                step="0.1"
+                disabled={effect === 'exclude'}
+                value={effect === 'exclude' ? '' : multiplier}
+                onChange={(e) => setMultiplier(e.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+              />
+            )}
+          </Field>
+          <Button type="submit" className="min-h-12" loading={save.isPending}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('productRules.add')}
+          </Button>
+        </form>
+      )}
+      {save.isError && server.size === 0 ? (
+        <ActionError message={errorMessage(save.error)} />
+      ) : null}
+      {remove.isError ? <ActionError message={errorMessage(remove.error)} /> : null}
+    </Card>
+  );
+}
