@@ -3,7 +3,7 @@ import { useAnalytics } from '../api/get-analytics';
 import { useRoi } from '../api/roi';
 import { formatMonth } from '../lib/format-figures';
 import { useLanguage } from '../lib/language';
-import { PerformanceCards } from './performance-cards';
+import { PeriodSummary } from './period-summary';
 import { PointsDonut } from './points-donut';
 import { RoiBody } from './roi-section';
 import { SegmentsCard } from './segments-card';
@@ -38,7 +38,7 @@ export function MonthlyReport({ month }: { month: string }) {
         <p className="text-sm text-slate-600 dark:text-slate-300">{analytics.data.storeName}</p>
         <h1 className="text-2xl font-bold">{t('report.title', { month: title })}</h1>
       </header>
-      <PerformanceCards totals={analytics.data.totals} />
+      <PeriodSummary period={analytics.data.period} />
       <section className="break-inside-avoid space-y-2">
         <h2 className="text-lg font-bold">{t('roi.heading')}</h2>
         <RoiBody data={roi.data} readOnly />
