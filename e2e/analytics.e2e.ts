@@ -428,3 +428,38 @@ describe('/analytics screenshots', () => {
     expect(files).toHaveLength(8);
   }, 240_000);
 });
+
+describe('/analytics/report/:month (docs/decisions/050)', () => {
+  test('reached from the ROI section; ar and en; the print page hides the shell', async () => {
+    const month = riyadhToday().slice(0, 7);
+    for (const lang of ['ar', 'en'] as const) {
+      const t = text[lang];
+      const { context, page } = await openAnalytics(lang);
+      try {
+        // Without a control group the ROI section says what cannot be known.
+        const roi = page.getByTestId('roi-section');
+        await roi.getByText(t.roi.unknowable).waitFor();
+        await screenshot(page, `roi-section-${lang}`);
+        await page.getByTestId('roi-report-link').click();
+        await page.waitForURL(`**/analytics/report/${month}`);
+        const report = page.getByTestId('monthly-report');
+        await report.waitFor();
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(
+          lang === 'ar' ? 'rtl' : 'ltr',
+        );
+        await report.getByText(t.roi.unknowable).waitFor();
+        await report.getByText(t.roi.membersVsGuests).waitFor();
+        const [from, to] = [`${month}-01`, riyadhToday()];
+        const data = await analytics(`?from=${from}&to=${to}`);
+        expect(await report.textContent()).toContain(data.storeName);
+        await screenshot(page, `report-${lang}-screen`);
+        await page.emulateMedia({ media: 'print' });
+        expect(await page.locator('aside').first().isVisible()).toBe(false);
+        expect(await page.getByRole('button', { name: t.report.print }).isVisible()).toBe(false);
+        await screenshot(page, `report-${lang}-print`);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 120_000);
+});

@@ -124,6 +124,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.analyticsReport,
+                lazy: async () => ({
+                  Component: (await import('./routes/merchant/analytics-report'))
+                    .AnalyticsReportRoute,
+                }),
+              },
+              {
                 path: paths.settings,
                 lazy: async () => ({
                   Component: (await import('./routes/merchant/settings')).SettingsRoute,

@@ -15,6 +15,8 @@ export const paths = {
   tiers: '/tiers',
   campaigns: '/campaigns',
   analytics: '/analytics',
+  /** The printable monthly report, :month is YYYY-MM (docs/decisions/050). */
+  analyticsReport: '/analytics/report/:month',
   settings: '/settings',
   /** Public, no sign-in (docs/decisions/044). */
   privacy: '/privacy',

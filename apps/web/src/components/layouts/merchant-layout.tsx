@@ -139,12 +139,12 @@ export function MerchantLayout({ storeName, onLogout, loggingOut, children }: Me
         {t('nav.skipToContent')}
       </a>
 
-      <aside className="fixed inset-y-0 start-0 z-30 hidden w-72 border-e border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
+      <aside className="fixed inset-y-0 start-0 z-30 hidden w-72 print:hidden border-e border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
         <SideNav onLogout={onLogout} loggingOut={loggingOut} />
       </aside>
 
-      <div className="lg:ps-72">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/85 px-4 backdrop-blur sm:gap-3 sm:px-6 dark:border-slate-800 dark:bg-slate-900/85">
+      <div className="lg:ps-72 print:ps-0">
+        <header className="sticky top-0 z-20 flex h-16 print:hidden items-center gap-2 border-b border-slate-200 bg-white/85 px-4 backdrop-blur sm:gap-3 sm:px-6 dark:border-slate-800 dark:bg-slate-900/85">
           <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
             <Dialog.Trigger
               aria-label={t('nav.openMenu')}
@@ -200,7 +200,7 @@ export function MerchantLayout({ storeName, onLogout, loggingOut, children }: Me
         <main
           id="main"
           tabIndex={-1}
-          className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10"
+          className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10 print:max-w-none print:p-0"
         >
           {children}
         </main>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import type { Roi, RoiDifference } from '@nuqat/contracts';
 import { formatCurrency } from '../../../lib/format';
 import { useHoldoutActions, useRoi } from '../api/roi';
@@ -36,6 +38,13 @@ export function RoiSection() {
             className="min-h-11 rounded-xl border border-slate-300 px-3 dark:border-slate-600 dark:bg-slate-800"
           />
         </label>
+        <Link
+          to={paths.analyticsReport.replace(':month', month)}
+          data-testid="roi-report-link"
+          className="inline-flex min-h-11 items-center rounded-xl border border-slate-300 px-4 text-sm dark:border-slate-600"
+        >
+          {t('report.open')}
+        </Link>
       </div>
       {roi.data ? <RoiBody data={roi.data} /> : null}
       {roi.isError ? <p role="alert">{t('error.title')}</p> : null}
@@ -43,7 +52,8 @@ export function RoiSection() {
   );
 }
 
-function RoiBody({ data }: { data: Roi }) {
+/** The comparison itself; `readOnly` leaves out the control group's switches (the printed report). */
+export function RoiBody({ data, readOnly = false }: { data: Roi; readOnly?: boolean }) {
   const { t } = useTranslation('analytics');
   const language = useLanguage();
   const sar = (v: number | null) => (v === null ? '—' : formatCurrency(v, language));
@@ -53,7 +63,7 @@ function RoiBody({ data }: { data: Roi }) {
     d === null ? '—' : `${fmt(d.estimate)} (${fmt(d.low)} … ${fmt(d.high)})`;
   return (
     <div className="space-y-4">
-      <HoldoutControl data={data} />
+      {readOnly ? null : <HoldoutControl data={data} />}
       {data.hasControlGroup && data.members && data.control ? (
         <>
           <div className="overflow-x-auto">
