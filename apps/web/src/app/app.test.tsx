@@ -19,6 +19,7 @@ import {
   rewardsReportBody,
   tiersBody,
   campaignsBody,
+  productRulesBody,
   tiersPreviewBody,
   signIn,
   storeInfoBody,
@@ -69,6 +70,7 @@ function answerStoreInfo(overrides: Parameters<typeof storeInfoBody>[0] = {}) {
     http.get('/api/tiers', () => HttpResponse.json(tiersBody())),
     http.post('/api/tiers/preview', () => HttpResponse.json(tiersPreviewBody())),
     http.get('/api/campaigns', () => HttpResponse.json(campaignsBody())),
+    http.get('/api/campaigns/product-rules', () => HttpResponse.json(productRulesBody())),
     http.get('/api/merchants/customers', () =>
       HttpResponse.json({ success: true, data: { items: [], nextCursor: null } }),
     ),

@@ -52,6 +52,7 @@ import {
   WIDGET_DEFAULTS,
   type WidgetState,
   type CampaignsData,
+  type ProductRulesData,
 } from '@nuqat/contracts';
 import { http, HttpResponse } from 'msw';
 
@@ -574,6 +575,11 @@ export function roiBody(overrides: Partial<Roi> = {}) {
 }
 
 // ---- Campaigns ------------------------------------------------------------------------------------
+
+/** GET /api/campaigns/product-rules: no rules, no product named by an order yet, unless told. */
+export function productRulesBody(data: Partial<ProductRulesData> = {}) {
+  return { success: true as const, data: { rules: [], products: [], ...data } };
+}
 
 /** GET /api/campaigns: none unless told otherwise, "now" fixed so the strip's year is stable. */
 export function campaignsBody(data: Partial<CampaignsData> = {}) {
