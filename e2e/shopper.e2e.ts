@@ -1,4 +1,10 @@
-import type { CustomerLoyaltyData, Language, ShopperSession } from '@nuqat/contracts';
+import {
+  dateToRiyadhMinute,
+  type Campaign,
+  type CustomerLoyaltyData,
+  type Language,
+  type ShopperSession,
+} from '@nuqat/contracts';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { extractMailedCode, startSmtpSink, type SmtpSink } from '../apps/api/src/test/smtp-sink.ts';
@@ -458,5 +464,81 @@ test('the loyalty page in Arabic and English, light and dark, on a phone and a d
       await screenshot(page, `${name}-page`, { fullPage: false });
     }
     await context.close();
+  }
+});
+
+test('a running campaign’s banner on the loyalty page: Arabic phone and English desktop, light and dark', async () => {
+  const merchant = await signInDemo(product);
+  const asMerchant = { authorization: `Bearer ${merchant.token}` };
+  const DAY = 86_400_000;
+  const minute = (ms: number) => dateToRiyadhMinute(new Date(Date.now() + ms));
+  const create = (body: Record<string, unknown>) =>
+    api<Campaign>('/api/campaigns', {
+      method: 'POST',
+      headers: asMerchant,
+      body: JSON.stringify({ startsAt: minute(-DAY), ...body }),
+    });
+  // Double points to a weekday within the week, and a bonus with a minimum to a date further off.
+  const double = await create({
+    nameAr: 'أسبوع النقاط المضاعفة',
+    nameEn: 'Double points week',
+    endsAt: minute(3 * DAY),
+    effect: 'multiplier',
+    multiplierPct: 200,
+  });
+  const bonus = await create({
+    nameAr: 'الجمعة البيضاء',
+    nameEn: 'White Friday',
+    endsAt: minute(20 * DAY),
+    effect: 'bonus',
+    bonusPoints: 50,
+    minOrderTotal: 200,
+  });
+  const session = await shopperSession(customer(5).email);
+  try {
+    const data = await loyaltyData(session, 'en');
+    expect(data.campaigns?.map((c) => c.nameEn)).toEqual(['Double points week', 'White Friday']);
+    const views = [
+      { lang: 'ar', viewport: PHONE, dark: false },
+      { lang: 'ar', viewport: PHONE, dark: true },
+      { lang: 'en', viewport: DESKTOP, dark: false },
+      { lang: 'en', viewport: DESKTOP, dark: true },
+    ] as const;
+    for (const { lang, viewport, dark } of views) {
+      const t = text[lang];
+      const { context, page } = await newContext({ lang, viewport, dark });
+      await rememberSession(context, session);
+      await page.goto(storePage(lang, customer(5), { darkStore: dark }));
+      const frame = await openLauncher(page, lang);
+      const banner = frame.getByRole('region', { name: t['campaign.label'] });
+      await banner.waitFor();
+      const rows = banner.getByTestId('campaign-banner');
+      expect(await rows.count()).toBe(2);
+      expect(await rows.first().textContent()).toContain(
+        lang === 'ar' ? 'نقاط مضاعفة حتى' : 'Double points until',
+      );
+      expect(await rows.nth(1).textContent()).toContain(lang === 'ar' ? '+50' : '+50 bonus points');
+      expect(await rows.nth(1).textContent()).toContain(t['campaign.conditions']);
+      const overflow = await frame
+        .locator('html')
+        .evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(
+        page,
+        `shopper-${lang}-${viewport.width}-${dark ? 'dark' : 'light'}-campaign`,
+        {
+          fullPage: false,
+        },
+      );
+      await context.close();
+    }
+  } finally {
+    // The file shares one demo store: leave it without campaigns.
+    for (const campaign of [double, bonus])
+      await api(`/api/campaigns/${campaign.id}/end`, {
+        method: 'POST',
+        headers: asMerchant,
+        body: '{}',
+      });
   }
 });
