@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'TIER_NOT_FOUND',
   'CAMPAIGN_NOT_FOUND',
   'CAMPAIGN_ENDED',
+  'EARN_ACTION_DISABLED',
+  'PROFILE_INCOMPLETE',
   'UNSUBSCRIBE_LINK_INVALID',
   'NOTIFICATION_TEST_FAILED',
   'NOTIFICATION_NO_EMAIL',
@@ -132,6 +134,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TIER_NOT_FOUND: 404,
   CAMPAIGN_NOT_FOUND: 404,
   CAMPAIGN_ENDED: 409,
+  EARN_ACTION_DISABLED: 409,
+  PROFILE_INCOMPLETE: 409,
   UNSUBSCRIBE_LINK_INVALID: 400,
   NOTIFICATION_TEST_FAILED: 502,
   NOTIFICATION_NO_EMAIL: 409,
@@ -365,6 +369,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, LocalizedText> = {
   CAMPAIGN_ENDED: {
     ar: 'انتهت هذه الحملة، ولا يمكن تعديلها بعد انتهائها',
     en: 'This campaign has ended and can no longer be changed.',
+  },
+  EARN_ACTION_DISABLED: {
+    ar: 'لا يقدّم المتجر نقاطًا على هذا الآن',
+    en: 'The store does not give points for this right now.',
+  },
+  PROFILE_INCOMPLETE: {
+    ar: 'أضف تاريخ ميلادك إلى حسابك في المتجر، ثم عد لتحصل على النقاط',
+    en: 'Add your birthday to your account in the store, then come back for the points.',
   },
   UNSUBSCRIBE_LINK_INVALID: {
     ar: 'رابط إلغاء الاشتراك غير صحيح، افتحه من آخر رسالة وصلتك من المتجر',

@@ -22,3 +22,4 @@ export * from './public-api.ts';
 export * from './public.ts';
 export * from './roi.ts';
 export * from './campaigns.ts';
+export * from './earn-actions.ts';

@@ -11,3 +11,4 @@ export * from './debts.ts';
 export * from './public-api.ts';
 export * from './holdout.ts';
 export * from './campaigns.ts';
+export * from './earn-actions.ts';
