@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { EarnActionEvent, SocialLinks } from '@nuqat/contracts';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { EarnActionEvent } from '@nuqat/contracts';
 import type { Executor } from '../../db/client.ts';
-import { earnActions, merchants } from '../../db/schema/index.ts';
+import { earnActions } from '../../db/schema/index.ts';
 
 export type EarnActionRow = typeof earnActions.$inferSelect;
 
@@ -81,13 +81,4 @@ export function findDueActions(
     )
     .orderBy(asc(earnActions.availableAt))
     .limit(limit);
-}
-
-export async function saveSocialLinks(db: Executor, merchantId: number, links: SocialLinks) {
-  const [row] = await db
-    .update(merchants)
-    .set({ socialLinks: links, updatedAt: sql`now()` })
-    .where(eq(merchants.id, merchantId))
-    .returning({ socialLinks: merchants.socialLinks });
-  return row;
 }

@@ -22,14 +22,13 @@ import {
   findRules,
   heldOut,
 } from '../engine/index.ts';
-import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
+import { findMerchantById, updateSocialLinks, type MerchantRow } from '../merchants/index.ts';
 import {
   findAction,
   findDueActions,
   findShopperActions,
   insertClaim,
   markCredited,
-  saveSocialLinks,
   type EarnActionRow,
 } from './earn-actions.repository.ts';
 
@@ -60,6 +59,7 @@ const TEXTS = {
     en: 'The store’s news and offers by e-mail',
   },
   pending: { ar: 'تصلك النقاط في {date}', en: 'Your points arrive on {date}' },
+  waiting: { ar: 'النقاط في الطريق', en: 'Points on their way' },
   done: { ar: 'حصلت على النقاط', en: 'Points received' },
 } as const;
 
@@ -96,7 +96,7 @@ export function stateOf(
       state: 'pending',
       url,
       availableAt: row.availableAt.toISOString(),
-      label: TEXTS.done[lang],
+      label: TEXTS.waiting[lang],
       note: TEXTS.pending[lang].replace('{date}', DATES[lang].format(row.availableAt)),
     };
   const kind = network ? 'follow' : action === 'profile_complete' ? 'profile' : 'newsletter';
@@ -143,7 +143,7 @@ export function createEarnActionsService(ctx: AppContext) {
     merchantId: number;
     links: SocialLinks;
   }): Promise<SocialLinks> {
-    const row = await saveSocialLinks(db, input.merchantId, input.links);
+    const row = await updateSocialLinks(db, input.merchantId, input.links);
     if (!row) throw new AppError('NOT_FOUND');
     return { ...NO_SOCIAL_LINKS, ...row.socialLinks };
   }

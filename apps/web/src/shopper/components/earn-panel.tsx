@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { CustomerLoyaltyData, PointsMethod } from '@nuqat/contracts';
 import { useI18n } from '../lib/i18n';
 import { EarnEstimate } from './earn-estimate';
@@ -16,6 +17,9 @@ const METHOD_ICONS: Partial<Record<string, IconName>> = {
   repeat_purchase: 'repeat',
 };
 
+// Only a store that offers a way to earn to claim loads it (decision 052).
+const EarnAction = lazy(() => import('./earn-action'));
+
 export function methodIcon(id: string): IconName {
   return METHOD_ICONS[id] ?? 'sparkles';
 }
@@ -24,20 +28,22 @@ export interface EarnPanelProps {
   methods: PointsMethod[];
   /** Absent: no estimate (the page before the API sent rates). */
   rates?: CustomerLoyaltyData['earnRates'];
+  /** The signed-in shopper claims a way to earn (decision 052). */
+  onClaim?: (id: string) => Promise<unknown>;
 }
 
-export function EarnPanel({ methods, rates }: EarnPanelProps) {
+export function EarnPanel({ methods, rates, onClaim }: EarnPanelProps) {
   const { t } = useI18n();
   if (methods.length === 0) return <EmptyState icon="sparkles" text={t('earn.empty')} />;
   return (
     <div className="space-y-4">
-      <MethodList methods={methods} />
+      <MethodList methods={methods} onClaim={onClaim} />
       {rates && (rates.perAmount || rates.perOrder) ? <EarnEstimate rates={rates} /> : null}
     </div>
   );
 }
 
-function MethodList({ methods }: { methods: PointsMethod[] }) {
+function MethodList({ methods, onClaim }: Pick<EarnPanelProps, 'methods' | 'onClaim'>) {
   const { tp } = useI18n();
   return (
     <ul className={cx(CARD, 'divide-y divide-slate-200 dark:divide-slate-800')}>
@@ -53,6 +59,11 @@ function MethodList({ methods }: { methods: PointsMethod[] }) {
             <p className="font-semibold text-slate-900 dark:text-white">{method.name}</p>
             {method.condition ? (
               <p className="text-sm text-slate-600 dark:text-slate-400">{method.condition}</p>
+            ) : null}
+            {method.action && onClaim ? (
+              <Suspense>
+                <EarnAction id={method.id} action={method.action} onClaim={onClaim} />
+              </Suspense>
             ) : null}
           </div>
           <span className="shrink-0 text-sm font-bold text-brand-800 dark:text-brand-300">

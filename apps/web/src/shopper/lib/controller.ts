@@ -9,6 +9,7 @@ import {
   cancelCoupon,
 } from './api';
 import { errorText } from './error-text';
+import { request } from './http';
 import { formatHistoryDate } from './format';
 import type { Translator } from './i18n';
 import type { PageConfig } from './page-config';
@@ -301,6 +302,14 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
       }
     },
 
+    // A way to earn (decision 052): the API's refusal is thrown; the data is refreshed either way.
+    claim: (action) =>
+      request(`/api/customers/loyalty/${merchantId}/${session?.customerId}/earn`, {
+        method: 'POST',
+        body: { action },
+        token: session?.token,
+        language,
+      }).finally(() => load(true)),
     async cancelCoupon(coupon) {
       const current = session;
       if (!merchantId || !current) return t('errors.cancelFailed');
