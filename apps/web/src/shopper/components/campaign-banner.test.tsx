@@ -45,7 +45,7 @@ describe('CampaignBanner', () => {
       'Double points until ThursdayWhite Friday week',
       '×1.5 points until TuesdayWhite Friday week',
       '+50 bonus points per order until ThursdayWhite Friday week · Conditions apply',
-      'Double points until Dec 10White Friday week',
+      'Double points until Dec 10, 2026White Friday week',
       'Double points until Jan 5, 2027White Friday week',
     ]);
   });
@@ -60,7 +60,7 @@ describe('CampaignBanner', () => {
     ).toEqual([
       'نقاط مضاعفة حتى الخميسأسبوع الجمعة البيضاء',
       '+50 نقطة إضافية لكل طلب حتى الخميسأسبوع الجمعة البيضاء · تطبق شروط',
-      'نقاط مضاعفة حتى 17 ديسمبرأسبوع الجمعة البيضاء',
+      'نقاط مضاعفة حتى 17 ديسمبر 2026أسبوع الجمعة البيضاء',
     ]);
   });
 

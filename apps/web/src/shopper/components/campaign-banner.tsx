@@ -18,18 +18,14 @@ const riyadhDay = (ms: number) => Math.floor((ms + RIYADH_OFFSET) / DAY);
 
 /**
  * The campaign's last day: a window ending at 00:00 ends on the day before. Beyond the week, the
- * day and the month in words ("17 ديسمبر", "Dec 17"), the year only when it is not this one.
+ * date with the month in words ("17 ديسمبر 2026", "Dec 17, 2026"), Gregorian.
  */
 export function campaignEnd(endsAt: string, now: number, language: Language): string {
   const last = Date.parse(endsAt) - 1;
   const within = riyadhDay(last) - riyadhDay(now) < 7;
-  const year = (ms: number) => new Date(ms + RIYADH_OFFSET).getUTCFullYear();
   return new Intl.DateTimeFormat(LOCALES[language], {
     timeZone: 'Asia/Riyadh',
-    ...(within
-      ? { weekday: 'long' }
-      : { day: 'numeric', month: language === 'ar' ? 'long' : 'short' }),
-    ...(!within && year(last) !== year(now) ? { year: 'numeric' } : {}),
+    ...(within ? { weekday: 'long' } : { dateStyle: language === 'ar' ? 'long' : 'medium' }),
   }).format(last);
 }
 

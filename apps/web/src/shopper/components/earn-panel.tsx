@@ -1,10 +1,9 @@
-import { lazy, Suspense } from 'react';
 import type { CustomerLoyaltyData, PointsMethod } from '@nuqat/contracts';
 import { useI18n } from '../lib/i18n';
 import { EarnEstimate } from './earn-estimate';
 import { EmptyState } from './empty-state';
 import { Icon, type IconName } from './icons';
-import { CARD, cx } from './ui';
+import { buttonClass, CARD, cx } from './ui';
 
 /** Spec §2: the known methods have their own icon, any other the default one. */
 const METHOD_ICONS: Partial<Record<string, IconName>> = {
@@ -17,9 +16,6 @@ const METHOD_ICONS: Partial<Record<string, IconName>> = {
   repeat_purchase: 'repeat',
 };
 
-// Only a store that offers a way to earn to claim loads it (decision 052).
-const EarnAction = lazy(() => import('./earn-action'));
-
 export function methodIcon(id: string): IconName {
   return METHOD_ICONS[id] ?? 'sparkles';
 }
@@ -29,7 +25,7 @@ export interface EarnPanelProps {
   /** Absent: no estimate (the page before the API sent rates). */
   rates?: CustomerLoyaltyData['earnRates'];
   /** The signed-in shopper claims a way to earn (decision 052). */
-  onClaim?: (id: string) => Promise<unknown>;
+  onClaim?: (id: string) => unknown;
 }
 
 export function EarnPanel({ methods, rates, onClaim }: EarnPanelProps) {
@@ -61,9 +57,7 @@ function MethodList({ methods, onClaim }: Pick<EarnPanelProps, 'methods' | 'onCl
               <p className="text-sm text-slate-600 dark:text-slate-400">{method.condition}</p>
             ) : null}
             {method.action && onClaim ? (
-              <Suspense>
-                <EarnAction id={method.id} action={method.action} onClaim={onClaim} />
-              </Suspense>
+              <EarnAction id={method.id} action={method.action} onClaim={onClaim} />
             ) : null}
           </div>
           <span className="shrink-0 text-sm font-bold text-brand-800 dark:text-brand-300">
@@ -72,5 +66,42 @@ function MethodList({ methods, onClaim }: Pick<EarnPanelProps, 'methods' | 'onCl
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A way to earn the shopper claims (decision 052): its button (a follow opens the store's profile
+ * too) or where the claim stands. The words come from the API; a refusal shows as the page's
+ * problem notice.
+ */
+function EarnAction({
+  id,
+  action,
+  onClaim,
+}: {
+  id: string;
+  action: NonNullable<PointsMethod['action']>;
+  onClaim: (id: string) => unknown;
+}) {
+  const open = action.state === 'open';
+  const props = {
+    className: buttonClass('secondary', 'mt-2', 'sm'),
+    onClick: () => onClaim(id),
+    children: action.label,
+  };
+  return (
+    <div data-testid="earn-action" data-state={action.state}>
+      {open ? null : (
+        <p className="text-sm font-semibold text-emerald-700 dark:text-emerald-300">
+          {action.label}
+        </p>
+      )}
+      <p className="text-sm text-slate-600 dark:text-slate-400">{action.note}</p>
+      {!open ? null : action.url ? (
+        <a {...props} href={action.url} target="_blank" rel="noopener noreferrer" />
+      ) : (
+        <button {...props} type="button" />
+      )}
+    </div>
   );
 }

@@ -302,14 +302,16 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
       }
     },
 
-    // A way to earn (decision 052): the API's refusal is thrown; the data is refreshed either way.
+    // A way to earn (decision 052): a refusal is the page's problem notice; then a refresh.
     claim: (action) =>
       request(`/api/customers/loyalty/${merchantId}/${session?.customerId}/earn`, {
         method: 'POST',
         body: { action },
         token: session?.token,
         language,
-      }).finally(() => load(true)),
+      })
+        .then(() => load(true))
+        .catch((error: unknown) => set({ problem: errorText(error, t, 'errors.refreshFailed') })),
     async cancelCoupon(coupon) {
       const current = session;
       if (!merchantId || !current) return t('errors.cancelFailed');
