@@ -542,3 +542,84 @@ test('a running campaign’s banner on the loyalty page: Arabic phone and Englis
       });
   }
 });
+
+test('ways to earn beyond buying: follow, newsletter and profile under "ways to earn", claimed once, in Arabic and English', async () => {
+  const merchant = await signInDemo(product);
+  const asMerchant = { authorization: `Bearer ${merchant.token}` };
+  const setRule = (event: string, points: number) =>
+    api('/api/loyalty', {
+      method: 'POST',
+      headers: asMerchant,
+      body: JSON.stringify({ event, points }),
+    });
+  await api('/api/merchants/social-links', {
+    method: 'PUT',
+    headers: asMerchant,
+    body: JSON.stringify({
+      instagram: 'https://www.instagram.com/nuqat.demo',
+      x: null,
+      tiktok: null,
+      snapchat: 'https://snapchat.com/add/nuqatdemo',
+    }),
+  });
+  const actions = ['follow_instagram', 'follow_snapchat', 'newsletter', 'profile_complete'];
+  for (const event of actions) await setRule(event, 20);
+  const shopper = customer(6);
+  const session = await shopperSession(shopper.email);
+  try {
+    for (const { lang, viewport, dark } of [
+      { lang: 'ar', viewport: PHONE, dark: false },
+      { lang: 'en', viewport: DESKTOP, dark: true },
+    ] as const) {
+      const t = text[lang];
+      const { context, page } = await newContext({ lang, viewport, dark });
+      await rememberSession(context, session);
+      await page.goto(storePage(lang, shopper, { darkStore: dark }));
+      const frame = await openLauncher(page, lang);
+      await frame.getByRole('tab', { name: t['tabs.earn'] }).click();
+      const panel = frame.getByRole('tabpanel');
+      const claims = panel.getByTestId('earn-action');
+      await expect.poll(() => claims.count()).toBe(4);
+      if (lang === 'ar') {
+        // The newsletter: credited at once, shown as received; the follow opens the store's
+        // profile in a new tab and waits a day.
+        const newsletter = panel
+          .getByRole('listitem')
+          .filter({ hasText: 'الاشتراك في نشرة المتجر' });
+        await newsletter.getByRole('button', { name: 'اشترك' }).click();
+        await newsletter.locator('[data-state="done"]').waitFor();
+        const instagram = panel.getByRole('listitem').filter({ hasText: 'إنستغرام' });
+        const link = instagram.getByRole('link', { name: 'تابِع المتجر' });
+        expect(await link.getAttribute('href')).toBe('https://www.instagram.com/nuqat.demo');
+        expect(await link.getAttribute('target')).toBe('_blank');
+        // The link itself goes nowhere in this test: only the claim is checked.
+        await link.evaluate((el) => el.addEventListener('click', (e) => e.preventDefault()));
+        await link.click();
+        await instagram.locator('[data-state="pending"]').waitFor();
+      }
+      const overflow = await frame
+        .locator('html')
+        .evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await claims.last().scrollIntoViewIfNeeded();
+      await screenshot(
+        page,
+        `shopper-${lang}-${viewport.width}-${dark ? 'dark' : 'light'}-ways-to-earn`,
+        {
+          fullPage: false,
+        },
+      );
+      await context.close();
+    }
+    const data = await loyaltyData(session, 'en');
+    const state = (id: string) => data.pointsMethods.find((m) => m.id === id)?.action?.state;
+    expect([state('newsletter'), state('follow_instagram'), state('follow_snapchat')]).toEqual([
+      'done',
+      'pending',
+      'open',
+    ]);
+    expect(data.pendingPoints).toBeGreaterThanOrEqual(20);
+  } finally {
+    for (const event of actions) await setRule(event, 0);
+  }
+});
