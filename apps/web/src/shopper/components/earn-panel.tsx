@@ -87,7 +87,6 @@ function EarnAction({
   const props = {
     className: buttonClass('secondary', 'mt-2', 'sm'),
     onClick: () => onClaim(id),
-    children: action.label,
   };
   return (
     <div data-testid="earn-action" data-state={action.state}>
@@ -98,9 +97,13 @@ function EarnAction({
       )}
       <p className="text-sm text-slate-600 dark:text-slate-400">{action.note}</p>
       {!open ? null : action.url ? (
-        <a {...props} href={action.url} target="_blank" rel="noopener noreferrer" />
+        <a {...props} href={action.url} target="_blank" rel="noopener noreferrer">
+          {action.label}
+        </a>
       ) : (
-        <button {...props} type="button" />
+        <button {...props} type="button">
+          {action.label}
+        </button>
       )}
     </div>
   );
