@@ -193,10 +193,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }),
     { prefix: '/api/customers' },
   );
-  await server.register(
-    socialLinksRoutes({ earnActions: services.earnActions, requireMerchant }),
-    { prefix: '/api/merchants' },
-  );
+  await server.register(socialLinksRoutes({ earnActions: services.earnActions, requireMerchant }), {
+    prefix: '/api/merchants',
+  });
   await server.register(storefrontRoutes({ shopperService: services.shopper }), {
     prefix: '/api/storefront',
   });
