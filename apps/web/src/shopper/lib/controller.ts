@@ -9,12 +9,11 @@ import {
   cancelCoupon,
 } from './api';
 import { errorText } from './error-text';
-import { request } from './http';
 import { formatHistoryDate } from './format';
 import type { Translator } from './i18n';
 import type { PageConfig } from './page-config';
 import type { LoyaltyController, LoyaltyState } from './controller-state';
-import { applyCancellation, applyRedemption } from './redemption';
+import { applyCancellation, applyRedemption, claimWay } from './redemption';
 import { connectStorePage } from './store-page-listener';
 import { createCartRequests } from './cart-requests';
 
@@ -302,16 +301,7 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
       }
     },
 
-    // A way to earn (decision 052): a refusal is the page's problem notice; then a refresh.
-    claim: (action) =>
-      request(`/api/customers/loyalty/${merchantId}/${session?.customerId}/earn`, {
-        method: 'POST',
-        body: { action },
-        token: session?.token,
-        language,
-      })
-        .then(() => load(true))
-        .catch((error: unknown) => set({ problem: errorText(error, t, 'errors.refreshFailed') })),
+    claim: (action) => claimWay(action, { merchantId, session, language, t, set, load }),
     async cancelCoupon(coupon) {
       const current = session;
       if (!merchantId || !current) return t('errors.cancelFailed');
