@@ -90,14 +90,10 @@ function EarnAction({
   };
   return (
     <div data-testid="earn-action" data-state={action.state}>
-      {open ? null : (
-        <p className="text-sm font-semibold text-emerald-700 dark:text-emerald-300">
-          {action.label}
-        </p>
-      )}
+      {open ? null : <p className="text-sm font-semibold">{action.label}</p>}
       <p className="text-sm text-slate-600 dark:text-slate-400">{action.note}</p>
       {!open ? null : action.url ? (
-        <a {...props} href={action.url} target="_blank" rel="noopener noreferrer">
+        <a {...props} href={action.url} target="_blank" rel="noopener">
           {action.label}
         </a>
       ) : (
