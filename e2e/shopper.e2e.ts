@@ -1,4 +1,10 @@
-import type { CustomerLoyaltyData, Language, ShopperSession } from '@nuqat/contracts';
+import {
+  dateToRiyadhMinute,
+  type Campaign,
+  type CustomerLoyaltyData,
+  type Language,
+  type ShopperSession,
+} from '@nuqat/contracts';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { extractMailedCode, startSmtpSink, type SmtpSink } from '../apps/api/src/test/smtp-sink.ts';
@@ -458,5 +464,162 @@ test('the loyalty page in Arabic and English, light and dark, on a phone and a d
       await screenshot(page, `${name}-page`, { fullPage: false });
     }
     await context.close();
+  }
+});
+
+test('a running campaign’s banner on the loyalty page: Arabic phone and English desktop, light and dark', async () => {
+  const merchant = await signInDemo(product);
+  const asMerchant = { authorization: `Bearer ${merchant.token}` };
+  const DAY = 86_400_000;
+  const minute = (ms: number) => dateToRiyadhMinute(new Date(Date.now() + ms));
+  const create = (body: Record<string, unknown>) =>
+    api<Campaign>('/api/campaigns', {
+      method: 'POST',
+      headers: asMerchant,
+      body: JSON.stringify({ startsAt: minute(-DAY), ...body }),
+    });
+  // Double points to a weekday within the week, and a bonus with a minimum to a date further off.
+  const double = await create({
+    nameAr: 'أسبوع النقاط المضاعفة',
+    nameEn: 'Double points week',
+    endsAt: minute(3 * DAY),
+    effect: 'multiplier',
+    multiplierPct: 200,
+  });
+  const bonus = await create({
+    nameAr: 'الجمعة البيضاء',
+    nameEn: 'White Friday',
+    endsAt: minute(20 * DAY),
+    effect: 'bonus',
+    bonusPoints: 50,
+    minOrderTotal: 200,
+  });
+  const session = await shopperSession(customer(5).email);
+  try {
+    const data = await loyaltyData(session, 'en');
+    expect(data.campaigns?.map((c) => c.nameEn)).toEqual(['Double points week', 'White Friday']);
+    const views = [
+      { lang: 'ar', viewport: PHONE, dark: false },
+      { lang: 'ar', viewport: PHONE, dark: true },
+      { lang: 'en', viewport: DESKTOP, dark: false },
+      { lang: 'en', viewport: DESKTOP, dark: true },
+    ] as const;
+    for (const { lang, viewport, dark } of views) {
+      const t = text[lang];
+      const { context, page } = await newContext({ lang, viewport, dark });
+      await rememberSession(context, session);
+      await page.goto(storePage(lang, customer(5), { darkStore: dark }));
+      const frame = await openLauncher(page, lang);
+      const banner = frame.getByRole('region', { name: t['campaign.label'] });
+      await banner.waitFor();
+      const rows = banner.getByTestId('campaign-banner');
+      expect(await rows.count()).toBe(2);
+      expect(await rows.first().textContent()).toContain(
+        lang === 'ar' ? 'نقاط مضاعفة حتى' : 'Double points until',
+      );
+      expect(await rows.nth(1).textContent()).toContain(lang === 'ar' ? '+50' : '+50 bonus points');
+      expect(await rows.nth(1).textContent()).toContain(t['campaign.conditions']);
+      const overflow = await frame
+        .locator('html')
+        .evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(
+        page,
+        `shopper-${lang}-${viewport.width}-${dark ? 'dark' : 'light'}-campaign`,
+        {
+          fullPage: false,
+        },
+      );
+      await context.close();
+    }
+  } finally {
+    // The file shares one demo store: leave it without campaigns.
+    for (const campaign of [double, bonus])
+      await api(`/api/campaigns/${campaign.id}/end`, {
+        method: 'POST',
+        headers: asMerchant,
+        body: '{}',
+      });
+  }
+});
+
+test('ways to earn beyond buying: follow, newsletter and profile under "ways to earn", claimed once, in Arabic and English', async () => {
+  const merchant = await signInDemo(product);
+  const asMerchant = { authorization: `Bearer ${merchant.token}` };
+  const setRule = (event: string, points: number) =>
+    api('/api/loyalty', {
+      method: 'POST',
+      headers: asMerchant,
+      body: JSON.stringify({ event, points }),
+    });
+  await api('/api/merchants/social-links', {
+    method: 'PUT',
+    headers: asMerchant,
+    body: JSON.stringify({
+      instagram: 'https://www.instagram.com/nuqat.demo',
+      x: null,
+      tiktok: null,
+      snapchat: 'https://snapchat.com/add/nuqatdemo',
+    }),
+  });
+  const actions = ['follow_instagram', 'follow_snapchat', 'newsletter', 'profile_complete'];
+  for (const event of actions) await setRule(event, 20);
+  const shopper = customer(6);
+  const session = await shopperSession(shopper.email);
+  try {
+    for (const { lang, viewport, dark } of [
+      { lang: 'ar', viewport: PHONE, dark: false },
+      { lang: 'en', viewport: DESKTOP, dark: true },
+    ] as const) {
+      const t = text[lang];
+      const { context, page } = await newContext({ lang, viewport, dark });
+      await rememberSession(context, session);
+      await page.goto(storePage(lang, shopper, { darkStore: dark }));
+      const frame = await openLauncher(page, lang);
+      await frame.getByRole('tab', { name: t['tabs.earn'] }).click();
+      const panel = frame.getByRole('tabpanel');
+      const claims = panel.getByTestId('earn-action');
+      await expect.poll(() => claims.count()).toBe(4);
+      if (lang === 'ar') {
+        // The newsletter: credited at once, shown as received; the follow opens the store's
+        // profile in a new tab and waits a day.
+        const newsletter = panel
+          .getByRole('listitem')
+          .filter({ hasText: 'الاشتراك في نشرة المتجر' });
+        await newsletter.getByRole('button', { name: 'اشترك' }).click();
+        await newsletter.locator('[data-state="done"]').waitFor();
+        const instagram = panel.getByRole('listitem').filter({ hasText: 'إنستغرام' });
+        const link = instagram.getByRole('link', { name: 'تابِع المتجر' });
+        expect(await link.getAttribute('href')).toBe('https://www.instagram.com/nuqat.demo');
+        expect(await link.getAttribute('target')).toBe('_blank');
+        // The link itself goes nowhere in this test: only the claim is checked.
+        await link.evaluate((el) => el.addEventListener('click', (e) => e.preventDefault()));
+        await link.click();
+        await instagram.locator('[data-state="pending"]').waitFor();
+      }
+      const overflow = await frame
+        .locator('html')
+        .evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await claims.last().scrollIntoViewIfNeeded();
+      await screenshot(
+        page,
+        `shopper-${lang}-${viewport.width}-${dark ? 'dark' : 'light'}-ways-to-earn`,
+        {
+          fullPage: false,
+        },
+      );
+      await context.close();
+    }
+    const data = await loyaltyData(session, 'en');
+    const state = (id: string) => data.pointsMethods.find((m) => m.id === id)?.action?.state;
+    expect([state('newsletter'), state('follow_instagram'), state('follow_snapchat')]).toEqual([
+      'done',
+      'pending',
+      'open',
+    ]);
+    expect(data.pendingPoints).toBeGreaterThanOrEqual(20);
+  } finally {
+    for (const event of actions) await setRule(event, 0);
   }
 });

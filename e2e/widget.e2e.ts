@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import {
+  dateToRiyadhMinute,
   earnEstimate,
+  type Campaign,
   type StorefrontProgramme,
   type WidgetSettings,
   type WidgetState,
@@ -415,6 +417,82 @@ describe('the store page', () => {
       await expect.poll(() => chip.isHidden()).toBe(true);
       await expectNoLayoutShift(page);
       await context.close();
+    }
+  });
+});
+
+describe('a running campaign on the store page', () => {
+  test('the product badge counts the campaign as the engine credits it and says "×2 until <day>", moving nothing', async () => {
+    const DAY = 86_400_000;
+    const endsAt = dateToRiyadhMinute(new Date(Date.now() + 3 * DAY));
+    const campaign = await api<Campaign>('/api/campaigns', {
+      method: 'POST',
+      body: JSON.stringify({
+        nameAr: 'نقاط مضاعفة',
+        nameEn: 'Double points',
+        startsAt: dateToRiyadhMinute(new Date(Date.now() - DAY)),
+        endsAt,
+        effect: 'multiplier',
+        multiplierPct: 200,
+      }),
+    });
+    try {
+      const programme = (
+        (await (
+          await fetch(`${product.baseUrl}/api/storefront/${MERCHANT_ID}/programme`)
+        ).json()) as { data: StorefrontProgramme }
+      ).data;
+      const rates = {
+        perAmount: programme.earning!.perAmount,
+        perOrder: programme.earning!.perOrder,
+      };
+      const plain = earnEstimate({
+        spendHalalas: PRICE * 100,
+        totalHalalas: PRICE * 100,
+        ...rates,
+      });
+      const expected = earnEstimate({
+        spendHalalas: PRICE * 100,
+        totalHalalas: PRICE * 100,
+        ...rates,
+        campaigns: [{ multiplierPct: 200, bonusPoints: 0, minOrderTotalHalalas: 0 }],
+      });
+      expect(expected).toBe(2 * plain);
+      // The engine credits the same for an order placed now.
+      expect(await engineAwards(PRICE)).toBe(expected);
+      // The window's last day, a weekday (it ends within the week), in Riyadh time.
+      const last = Date.parse(`${endsAt}:00+03:00`) - 1;
+      const weekday = (locale: string) =>
+        new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Riyadh', weekday: 'long' }).format(last);
+      const words = {
+        ar: `اكسب ${expected} نقطة مع هذا المنتج · ×2 حتى ${weekday('ar-SA-u-nu-latn-ca-gregory')}`,
+        en: `Earn ${expected} points with this product · ×2 until ${weekday('en-US')}`,
+      };
+      for (const [language, size, theme] of [
+        ['ar', PHONE, 'light'],
+        ['en', DESKTOP, 'dark'],
+      ] as const) {
+        const { context, page } = await openPage(browser, { language, ...size });
+        await watchLayoutShifts(page);
+        await page.goto(
+          `${product.storeUrl}/product/0?lang=${language}${theme === 'dark' ? '&theme=dark' : ''}`,
+        );
+        const badge = page.locator('nuqat-loyalty p[role=status]');
+        await expect.poll(() => badge.textContent()).toBe(words[language]);
+        const badgeBox = (await badge.boundingBox())!;
+        expect(badgeBox.x).toBeGreaterThanOrEqual(0);
+        expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(size.width);
+        await expectNoLayoutShift(page);
+        await screenshot(
+          page,
+          `widget-product-${language}-${size === PHONE ? 'phone' : 'desktop'}-${theme}-campaign`,
+          { fullPage: false },
+        );
+        await context.close();
+      }
+    } finally {
+      // The file shares one demo store: the campaign ends with the test.
+      await api(`/api/campaigns/${campaign.id}/end`, { method: 'POST', body: '{}' });
     }
   });
 });

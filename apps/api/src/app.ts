@@ -30,6 +30,7 @@ import { countPendingDeadLetters } from './modules/salla/index.ts';
 import { sallaWebhookRoutes } from './modules/salla/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { shopperRoutes } from './modules/shopper/index.ts';
+import { earnActionRoutes, socialLinksRoutes } from './modules/earn-actions/index.ts';
 import { storefrontRoutes } from './modules/shopper/index.ts';
 import { registerShopperAuth } from './plugins/shopper-auth.ts';
 import { registerStorefrontAssets } from './plugins/storefront-assets.ts';
@@ -196,6 +197,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }),
     { prefix: '/api/customers' },
   );
+  await server.register(
+    earnActionRoutes({
+      earnActions: services.earnActions,
+      requireShopper,
+      authorizePath: services.shopper.authorizePath,
+    }),
+    { prefix: '/api/customers' },
+  );
+  await server.register(socialLinksRoutes({ earnActions: services.earnActions, requireMerchant }), {
+    prefix: '/api/merchants',
+  });
   await server.register(storefrontRoutes({ shopperService: services.shopper }), {
     prefix: '/api/storefront',
   });

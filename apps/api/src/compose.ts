@@ -28,6 +28,7 @@ import { createWebhookService } from './modules/salla/index.ts';
 import { createApiKeysService } from './modules/public-api/index.ts';
 import { createOutboundWebhooks } from './modules/outbound-webhooks/index.ts';
 import { createCampaignsService } from './modules/campaigns/index.ts';
+import { createEarnActionsService } from './modules/earn-actions/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -103,6 +104,7 @@ export function composeServices(options: BuildAppOptions, log: FastifyBaseLogger
   context.events.on('debt.recovery-queued', ({ merchantId }) => debts.afterCommit(merchantId));
   const intake = createEventIntake(context);
   const campaigns = createCampaignsService(context);
+  const earnActions = createEarnActionsService(context);
   const services = {
     auth,
     merchants: createMerchantsService(context),
@@ -131,7 +133,9 @@ export function composeServices(options: BuildAppOptions, log: FastifyBaseLogger
       programmeReferral: referralEngine.programmeRewards,
       referralCoupons: referralEngine.shopperCoupons,
       runningCampaigns: (merchantId) => campaigns.running(merchantId),
+      earnActions: earnActions.shopperActions,
     }),
+    earnActions,
     notifications,
     apiKeys: createApiKeysService(context),
     outboundWebhooks: createOutboundWebhooks(context),

@@ -132,6 +132,7 @@ async function main(): Promise<void> {
     app.services.jobs
       .runBirthdays()
       .then(() => app.services.jobs.runReleases())
+      .then(() => app.services.earnActions.releaseDue())
       .then(() => app.services.jobs.runExpiry())
       .then(() => app.services.storePurge.run())
       .then(() => app.services.redemptions.reconcileRedemptions())

@@ -11,6 +11,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { EARN_ACTION_EVENTS } from '@nuqat/contracts';
 import { webhooks, type CustomerFacts } from '@nuqat/salla-sandbox';
 import { merchants } from './db/schema/index.ts';
 import { hashPassword } from './lib/crypto.ts';
@@ -503,9 +504,10 @@ describe('spec §7: collection methods', () => {
     expect(misfits(SpecRules, answer.body)).toEqual([]);
     const events = dataOf<{ event: string }[]>(answer).map((rule) => rule.event);
     expect(events).toEqual(expect.arrayContaining([...SPEC_EVENTS]));
-    // Decision 010: one method the spec does not have; a spec client shows it or skips it.
+    // Decisions 010 and 052: methods the spec does not have; a spec client shows them or skips them.
     expect(events.filter((event) => !(SPEC_EVENTS as readonly string[]).includes(event))).toEqual([
       'purchase_amount',
+      ...EARN_ACTION_EVENTS,
     ]);
   });
 

@@ -117,4 +117,12 @@ export const LOYALTY_MESSAGES = {
     ar: 'هذه القاعدة غير موجودة، حدّث الصفحة',
     en: 'That product rule does not exist. Refresh the page.',
   },
+  EARN_ACTION_DISABLED: {
+    ar: 'لا يقدّم المتجر نقاطًا على هذا الآن',
+    en: 'The store does not give points for this right now.',
+  },
+  PROFILE_INCOMPLETE: {
+    ar: 'أضف تاريخ ميلادك إلى حسابك في المتجر، ثم عد لتحصل على النقاط',
+    en: 'Add your birthday to your account in the store, then come back for the points.',
+  },
 } satisfies Partial<Record<ErrorCode, LocalizedText>>;

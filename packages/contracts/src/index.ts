@@ -24,3 +24,4 @@ export * from './public.ts';
 export * from './roi.ts';
 export * from './campaigns.ts';
 export * from './product-rules.ts';
+export * from './earn-actions.ts';

@@ -14,8 +14,27 @@ export const RULE_EVENTS = [
   'repeat_purchase',
   'order.created',
   'purchase_amount',
+  // Ways to earn beyond buying (issue 29, docs/decisions/052): each once per shopper.
+  'follow_instagram',
+  'follow_x',
+  'follow_tiktok',
+  'follow_snapchat',
+  'profile_complete',
+  'newsletter',
 ] as const;
 export const RuleEventSchema = z.enum(RULE_EVENTS);
+
+/** The ways to earn a shopper claims on the loyalty page, each once (docs/decisions/052). */
+export const EARN_ACTION_EVENTS = [
+  'follow_instagram',
+  'follow_x',
+  'follow_tiktok',
+  'follow_snapchat',
+  'profile_complete',
+  'newsletter',
+] as const satisfies readonly (typeof RULE_EVENTS)[number][];
+export type EarnActionEvent = (typeof EARN_ACTION_EVENTS)[number];
+export const EarnActionEventSchema = z.enum(EARN_ACTION_EVENTS);
 export type RuleEvent = z.infer<typeof RuleEventSchema>;
 
 export type RuleField = 'minRating' | 'requiredPurchases' | 'minOrderTotal' | 'spendUnit';
@@ -32,6 +51,12 @@ export const RULE_EVENT_FIELDS = {
   repeat_purchase: ['requiredPurchases'],
   'order.created': ['minOrderTotal'],
   purchase_amount: ['spendUnit', 'minOrderTotal'],
+  follow_instagram: [],
+  follow_x: [],
+  follow_tiktok: [],
+  follow_snapchat: [],
+  profile_complete: [],
+  newsletter: [],
 } as const satisfies Record<RuleEvent, readonly RuleField[]>;
 
 /** Each method's main extra field (the first of RULE_EVENT_FIELDS), null when it has none. */
@@ -43,6 +68,12 @@ export const RULE_EVENT_FIELD = {
   repeat_purchase: 'requiredPurchases',
   'order.created': 'minOrderTotal',
   purchase_amount: 'spendUnit',
+  follow_instagram: null,
+  follow_x: null,
+  follow_tiktok: null,
+  follow_snapchat: null,
+  profile_complete: null,
+  newsletter: null,
 } as const satisfies Record<RuleEvent, RuleField | null>;
 
 export function ruleTakesField(event: RuleEvent, field: RuleField): boolean {
@@ -96,6 +127,8 @@ const ruleBase = {
 export const SaveLoyaltyRuleRequestSchema = z.discriminatedUnion('event', [
   z.strictObject({ event: z.literal('birthday'), ...ruleBase }),
   z.strictObject({ event: z.literal('signup'), ...ruleBase }),
+  // Once per shopper by nature (docs/decisions/052).
+  ...EARN_ACTION_EVENTS.map((event) => z.strictObject({ event: z.literal(event), ...ruleBase })),
   z.strictObject({
     event: z.literal('product_review'),
     ...ruleBase,

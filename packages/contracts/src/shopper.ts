@@ -3,6 +3,7 @@ import { EmailSchema } from './auth.ts';
 import { successEnvelope } from './common.ts';
 import { RuleEventSchema } from './loyalty.ts';
 import { RunningCampaignSchema } from './campaigns.ts';
+import { EarnActionStateSchema } from './earn-actions.ts';
 import { MobileSchema } from './mobile.ts';
 import { MerchantIdSchema, PointsSpendableStatusSchema } from './merchants.ts';
 import { ReferralRewardSchema, ShopperReferralSchema } from './referrals.ts';
@@ -117,6 +118,8 @@ export const PointsMethodSchema = z.object({
   points: z.number().int().positive(),
   /** In the shopper's language, e.g. "for orders of 50 SAR or more". Empty when none. */
   condition: z.string(),
+  /** A way to earn the signed-in shopper claims on the page (docs/decisions/052). */
+  action: EarnActionStateSchema.optional(),
 });
 export type PointsMethod = z.infer<typeof PointsMethodSchema>;
 

@@ -1,4 +1,4 @@
-import { earnEstimate, type StoreWidget } from '@nuqat/contracts/plain';
+import { earnEstimate, type CampaignRate, type StoreWidget } from '@nuqat/contracts/plain';
 import type { StorefrontProgramme } from '@nuqat/contracts';
 import type { Lang, Twilight } from './twilight';
 
@@ -30,6 +30,7 @@ export interface EarnContext {
 export type EarnStart = (context: EarnContext) => () => void;
 
 type Earning = NonNullable<StorefrontProgramme['earning']>;
+type Running = NonNullable<StorefrontProgramme['campaigns']>[number];
 
 /** "N points" in the page's language, Latin digits as the loyalty page writes them. */
 const points = (n: number, lang: Lang) => {
@@ -112,11 +113,25 @@ export function cartAmounts(payload: unknown): [spend: number, total: number] {
   return [halalas(cart.sub_total) || total, total];
 }
 
-/** The figure a badge shows: the shared estimate over the store's order rules; 0 = no badge. */
+/** The campaigns the badge may promise everyone (decision 047): not the tier or first-order ones. */
+export const openCampaigns = (list: Running[] | undefined, now: number): Running[] =>
+  (list ?? []).filter((c) => !c.conditional && Date.parse(c.endsAt) > now);
+
+const rate = (c: Running): CampaignRate => ({
+  multiplierPct: c.multiplierPct,
+  bonusPoints: c.effect === 'bonus' ? c.bonusPoints : 0,
+  minOrderTotalHalalas: Math.round(c.minOrderTotal * 100),
+});
+
+/**
+ * The figure a badge shows: the shared estimate over the store's order rules, the shopper's tier
+ * and the running campaigns — what the engine would credit; 0 = no badge.
+ */
 export function earnFigure(
   earning: Earning | null | undefined,
   [spend, total]: [number, number],
   multiplierPct: number | undefined,
+  campaigns: Running[] = [],
 ): number {
   return earning
     ? earnEstimate({
@@ -125,8 +140,31 @@ export function earnFigure(
         perAmount: earning.perAmount,
         perOrder: earning.perOrder,
         multiplierPct,
+        campaigns: campaigns.map(rate),
       })
     : 0;
+}
+
+/**
+ * The campaign a figure includes, in the page's language ("×2 until Thursday", "+50 until 14
+ * Dec"): the winning multiplier (decision 047), else a bonus; '' when none applies to `total`.
+ * The end is the last Riyadh day of the window: a weekday within the week, else a date.
+ */
+export function campaignNote(campaigns: Running[], total: number, lang: Lang, now: number) {
+  const applies = campaigns.filter((c) => total >= rate(c).minOrderTotalHalalas);
+  const c =
+    applies
+      .filter((x) => x.effect === 'multiplier')
+      .sort((a, b) => b.multiplierPct - a.multiplierPct)[0] ?? applies[0];
+  if (!c) return '';
+  const last = Date.parse(c.endsAt) - 1;
+  const day = (ms: number) => Math.floor((ms + 108e5) / 864e5);
+  const end = new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : 'ar-SA-u-nu-latn-ca-gregory', {
+    timeZone: 'Asia/Riyadh',
+    ...(day(last) - day(now) < 7 ? { weekday: 'long' } : { day: 'numeric', month: 'short' }),
+  }).format(last);
+  const what = c.effect === 'multiplier' ? `×${c.multiplierPct / 100}` : `+${c.bonusPoints}`;
+  return ` · ${what} ${lang === 'en' ? 'until' : 'حتى'} ${end}`;
 }
 
 /** A badge above the launcher, fixed: it moves nothing on the page. */
@@ -162,6 +200,7 @@ export const startEarn: EarnStart = (c) => {
   let product: HTMLElement | undefined;
   let cart: HTMLElement | undefined;
   let earning: Earning | null | undefined;
+  let campaigns: Running[] = [];
   /** What the cart holds: details() on arrival, then each `cart::updated` (it carries the cart). */
   let said: unknown;
   const salla = (window as Window & { salla?: Twilight }).salla;
@@ -179,13 +218,22 @@ export const startEarn: EarnStart = (c) => {
   const update = () => {
     if (earning === undefined) return;
     const m = c.kept()?.multiplierPct;
+    const now = Date.now();
+    const running = openCampaigns(campaigns, now);
+    const badge = (where: 'product' | 'cart', amounts: [number, number]) => {
+      const n = earnFigure(earning, amounts, m, running);
+      return [
+        n,
+        nudgeText(where, n, c.lang) + campaignNote(running, amounts[1], c.lang, now),
+      ] as const;
+    };
     if (buy) {
-      const n = earnFigure(earning, [price, price], m);
-      product = show(product, () => productBox(c, buy), n, nudgeText('product', n, c.lang));
+      const [n, words] = badge('product', [price, price]);
+      product = show(product, () => productBox(c, buy), n, words);
     }
     if (c.cart) {
-      const n = earnFigure(earning, cartAmounts(said), m);
-      cart = show(cart, () => chip(c), n, nudgeText('cart', n, c.lang));
+      const [n, words] = badge('cart', cartAmounts(said));
+      cart = show(cart, () => chip(c), n, words);
     }
   };
   // A product option that changes the price (a variant) changes the page's own price element:
@@ -199,7 +247,10 @@ export const startEarn: EarnStart = (c) => {
   void Promise.all([
     fetch(c.api, { credentials: 'omit' })
       .then((r) => (r.ok ? r.json() : null))
-      .then((body: { data?: StorefrontProgramme } | null) => body?.data?.earning ?? null),
+      .then((body: { data?: StorefrontProgramme } | null) => {
+        campaigns = body?.data?.campaigns ?? [];
+        return body?.data?.earning ?? null;
+      }),
     // The cart page: what the cart holds now (§4.6 details()), unless it has spoken already.
     c.cart
       ? Promise.resolve(salla?.cart?.details?.())

@@ -320,6 +320,65 @@ describe('snippet-earn.js', () => {
     );
   });
 
+  test('a running campaign: the points multiplied as the engine credits them, "×2 until Thursday"', async () => {
+    // Monday 2026-11-23 12:00 in Riyadh; the campaign's last day is Thursday.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-23T09:00:00Z'));
+    const running = (patch: Record<string, unknown>) => ({
+      nameAr: 'الجمعة البيضاء',
+      nameEn: 'White Friday',
+      effect: 'multiplier',
+      multiplierPct: 200,
+      bonusPoints: 0,
+      minOrderTotal: 0,
+      endsAt: '2026-11-26T21:00:00.000Z',
+      conditional: false,
+      ...patch,
+    });
+    const withCampaigns = (campaigns: unknown[]) =>
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ ...programme, data: { ...programme.data, campaigns } })),
+      );
+    vi.stubGlobal(
+      'fetch',
+      withCampaigns([
+        running({}),
+        // Only for some tiers or a first order: never promised on the store page.
+        running({ multiplierPct: 500, conditional: true }),
+        // Above the price's total: does not apply.
+        running({ multiplierPct: 300, minOrderTotal: 1000 }),
+      ]),
+    );
+    const c = context({ buy: product(400), lang: 'en' });
+    startEarn(c);
+    const chip = () => c.host.shadowRoot!.querySelector('p');
+    // (20 + 249) × 2.
+    await vi.waitFor(() =>
+      expect(chip()?.textContent).toBe('Earn 538 points with this product · ×2 until Thursday'),
+    );
+    c.host.remove();
+
+    // A bonus and a date beyond the week, in Arabic; a tier of ×1.5 multiplies all but the bonus.
+    vi.stubGlobal(
+      'fetch',
+      withCampaigns([
+        running({
+          effect: 'bonus',
+          multiplierPct: 100,
+          bonusPoints: 50,
+          endsAt: '2026-12-17T21:00:00.000Z',
+        }),
+      ]),
+    );
+    const ar = context({ buy: product(400), kept: () => ({ multiplierPct: 150 }) });
+    startEarn(ar);
+    const arChip = () => ar.host.shadowRoot!.querySelector('p');
+    // floor(20 × 1.5) + floor(249 × 1.5) + 50.
+    await vi.waitFor(() =>
+      expect(arChip()?.textContent).toBe('اكسب 453 نقطة مع هذا المنتج · +50 حتى 17 ديسمبر'),
+    );
+  });
+
   test('words: Arabic plural forms, Latin digits', () => {
     expect(nudgeText('product', 1, 'ar')).toBe('اكسب نقطة واحدة مع هذا المنتج');
     expect(nudgeText('product', 2, 'ar')).toBe('اكسب نقطتين مع هذا المنتج');

@@ -21,8 +21,17 @@ export const TEST_SUPPORT = SupportContactsResponseSchema.parse({
 });
 
 /**
- * No default handlers but one: every test states the answers it relies on. The exception is the
- * deployment's configuration (GET /api/support), the same on every screen that shows it; a test
- * about it answers it itself.
+ * No default handlers but two: every test states the answers it relies on. The exceptions are the
+ * deployment's configuration (GET /api/support), the same on every screen that shows it, and the
+ * store's social links (none), which every test of the settings page loads with its card
+ * (decision 052); a test about either answers it itself.
  */
-export const server = setupServer(http.get('/api/support', () => HttpResponse.json(TEST_SUPPORT)));
+export const server = setupServer(
+  http.get('/api/support', () => HttpResponse.json(TEST_SUPPORT)),
+  http.get('/api/merchants/social-links', () =>
+    HttpResponse.json({
+      success: true,
+      data: { instagram: null, x: null, tiktok: null, snapchat: null },
+    }),
+  ),
+);

@@ -12,3 +12,4 @@ export * from './public-api.ts';
 export * from './holdout.ts';
 export * from './campaigns.ts';
 export * from './product-rules.ts';
+export * from './earn-actions.ts';

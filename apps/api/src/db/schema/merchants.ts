@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { WidgetSettings } from '@nuqat/contracts';
+import type { SocialLinks, WidgetSettings } from '@nuqat/contracts';
 import {
   bigint,
   boolean,
@@ -78,6 +78,8 @@ export const merchants = pgTable(
     profileFetchAttempts: integer('profile_fetch_attempts').notNull().default(0),
     /** The storefront widget's look and earn badges (decision 034); null = the defaults. */
     widget: jsonb('widget').$type<WidgetSettings>(),
+    /** The store's profiles on social networks (/settings, docs/decisions/052); null = none. */
+    socialLinks: jsonb('social_links').$type<SocialLinks>(),
     /**
      * When the widget last reached the store page (Salla's public app setting); null while a
      * save is still to be published there (retried by the next save or the Salla jobs).

@@ -86,7 +86,8 @@ describe('GET /api/loyalty', () => {
         updatedAt: null,
       });
     }
-    expect(body.data.at(-1)?.event).toBe('purchase_amount');
+    // Points per riyal after the spec's six, then the ways to earn beyond buying (decision 052).
+    expect(body.data.at(6)?.event).toBe('purchase_amount');
   });
 
   test('without a session every loyalty endpoint is 401', async () => {

@@ -7,6 +7,7 @@ export {
   findMerchantById,
   lockMerchant,
   updateMerchantPassword,
+  updateSocialLinks,
 } from './merchants.repository.ts';
 export type { MerchantRow } from './merchants.repository.ts';
 export { merchantsRoutes } from './merchants.routes.ts';

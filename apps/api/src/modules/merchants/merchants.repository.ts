@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { SocialLinks } from '@nuqat/contracts';
 import type { Executor } from '../../db/client.ts';
 import { merchants, planUsage } from '../../db/schema/index.ts';
 
@@ -79,6 +80,16 @@ export async function updateMerchantSettings(
     .set({ ...set, updatedAt: sql`now()` })
     .where(eq(merchants.id, merchantId))
     .returning();
+  return row;
+}
+
+/** The store's social links (docs/decisions/052). */
+export async function updateSocialLinks(db: Executor, merchantId: number, links: SocialLinks) {
+  const [row] = await db
+    .update(merchants)
+    .set({ socialLinks: links, updatedAt: sql`now()` })
+    .where(eq(merchants.id, merchantId))
+    .returning({ socialLinks: merchants.socialLinks });
   return row;
 }
 

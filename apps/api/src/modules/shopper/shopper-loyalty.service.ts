@@ -6,6 +6,8 @@ import {
   type HistoryEntry,
   type Language,
   type ReferralReward,
+  EARN_ACTION_EVENTS,
+  type EarnActionState,
   type RunningCampaign,
   type ShopperCoupon,
   type ShopperReferral,
@@ -76,6 +78,13 @@ export interface ShopperLoyaltyDeps {
   }) => Promise<ShopperCoupon[]>;
   /** Campaigns running now (the campaigns module); none → left out. */
   runningCampaigns?: (merchantId: number) => Promise<RunningCampaign[]>;
+  /** Ways to earn the shopper claims (docs/decisions/052): their states and pending points. */
+  earnActions?: (input: {
+    merchant: MerchantRow;
+    customerId: number;
+    enabled: ReadonlySet<string>;
+    lang: Language;
+  }) => Promise<{ states: Map<string, EarnActionState>; pendingPoints: number }>;
 }
 
 /** The orders the history names (earned on an order or a repeat purchase), each once. */
@@ -125,6 +134,8 @@ function heldOutData(
   };
 }
 
+const EARN_ACTION_SET: ReadonlySet<string> = new Set(EARN_ACTION_EVENTS);
+
 /** The loyalty page's data: a signed-in shopper's, and the programme a visitor sees. */
 export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyaltyDeps) {
   const { db } = ctx;
@@ -146,6 +157,16 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
     // A customer who switched the page's language reads their e-mails in it too.
     if (customer.language !== lang) await setCustomerLanguage(db, merchantId, customerId, lang);
     if (heldOut(customer, now)) return heldOutData(merchant, customer);
+    const rulesFound = await findRules(db, merchantId);
+    // First: the shopper's follows whose delay is over become theirs before the balance is read.
+    const actions = deps.earnActions
+      ? await deps.earnActions({
+          merchant,
+          customerId,
+          enabled: new Set([...rulesFound].filter(([, r]) => r.points > 0).map(([e]) => e)),
+          lang,
+        })
+      : { states: new Map<string, EarnActionState>(), pendingPoints: 0 };
     const recentLedger = findRecentLedger(db, merchantId, customerId, SHOPPER_HISTORY_LIMIT);
     const [
       rules,
@@ -160,7 +181,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
       referral,
       campaigns,
     ] = await Promise.all([
-      findRules(db, merchantId),
+      rulesFound,
       findRewards(db, merchantId),
       findCustomerRedemptions(db, merchantId, customerId, COUPONS_SHOWN),
       recentLedger,
@@ -191,7 +212,11 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
     const tierOf = new Map(tierRows.map((t) => [t.id, t]));
     const myPosition = tierOf.get(customer.tierId ?? '')?.position ?? 0;
 
-    const pointsMethods = pointsMethodsOf(rules, lang);
+    const pointsMethods = pointsMethodsOf(rules, lang).flatMap((method) => {
+      const action = actions.states.get(method.id);
+      if (EARN_ACTION_SET.has(method.id) && !action) return []; // a follow with no link
+      return [action ? { ...method, action } : method];
+    });
     const coupons = [...redemptions.map((r) => toShopperCoupon(r, now, lang)), ...referralCoupons]
       .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (b.id > a.id ? 1 : -1))
       .slice(0, COUPONS_SHOWN);
@@ -226,7 +251,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
       pointsOwed: customer.pointsDebt,
       expiringPoints: expiring.points,
       nextExpiryAt: expiring.firstAt?.toISOString() ?? null,
-      pendingPoints,
+      pendingPoints: pendingPoints + actions.pendingPoints,
       pointsRelease: { spendableOn: settings.pointsSpendableOn, holdDays: settings.pointsHoldDays },
       earnRates: {
         perAmount:

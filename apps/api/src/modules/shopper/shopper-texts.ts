@@ -33,6 +33,12 @@ export const METHOD_ORDER: RuleEvent[] = [
   'birthday',
   'product_review',
   'order_review',
+  'profile_complete',
+  'newsletter',
+  'follow_instagram',
+  'follow_x',
+  'follow_tiktok',
+  'follow_snapchat',
 ];
 
 export const METHOD_NAMES: Record<StoredRuleEvent, Record<Language, string>> = {
@@ -43,6 +49,12 @@ export const METHOD_NAMES: Record<StoredRuleEvent, Record<Language, string>> = {
   birthday: { ar: 'يوم ميلادك', en: 'Your birthday' },
   product_review: { ar: 'تقييم منتج', en: 'Reviewing a product' },
   order_review: { ar: 'تقييم طلبك', en: 'Reviewing your order' },
+  follow_instagram: { ar: 'متابعة المتجر على إنستغرام', en: 'Following the store on Instagram' },
+  follow_x: { ar: 'متابعة المتجر على إكس', en: 'Following the store on X' },
+  follow_tiktok: { ar: 'متابعة المتجر على تيك توك', en: 'Following the store on TikTok' },
+  follow_snapchat: { ar: 'متابعة المتجر على سناب شات', en: 'Following the store on Snapchat' },
+  profile_complete: { ar: 'إكمال ملفك الشخصي', en: 'Completing your profile' },
+  newsletter: { ar: 'الاشتراك في نشرة المتجر', en: 'Subscribing to the store’s newsletter' },
 };
 
 export function methodCondition(rule: RuleRow, lang: Language): string {
@@ -78,6 +90,9 @@ export function methodCondition(rule: RuleRow, lang: Language): string {
         : 'Add your birthday to your store account';
     case 'signup':
       return ar ? 'مرة واحدة عند التسجيل' : 'Once, when you sign up';
+    default:
+      // The ways to earn beyond buying (docs/decisions/052).
+      return ar ? 'مرة واحدة' : 'Once';
   }
 }
 
@@ -107,6 +122,12 @@ export function historyDescription(
           return ar ? 'هدية يوم ميلادك' : 'Your birthday gift';
         case 'review':
           return ar ? 'نقاط تقييمك' : 'Points for your review';
+        case 'earn_action':
+          return row.ruleEvent && row.ruleEvent in METHOD_NAMES
+            ? METHOD_NAMES[row.ruleEvent as StoredRuleEvent][lang]
+            : ar
+              ? 'نقاط مكتسبة'
+              : 'Points earned';
         default:
           return ar ? 'نقاط مكتسبة' : 'Points earned';
       }

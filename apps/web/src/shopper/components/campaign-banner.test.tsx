@@ -39,12 +39,14 @@ describe('CampaignBanner', () => {
         campaign({ multiplierPct: 150, endsAt: '2026-11-24T20:59:00.000Z' }),
         campaign({ effect: 'bonus', multiplierPct: 100, bonusPoints: 50, conditional: true }),
         campaign({ endsAt: '2026-12-10T21:00:00.000Z' }),
+        campaign({ endsAt: '2027-01-05T21:00:00.000Z' }),
       ]),
     ).toEqual([
       'Double points until ThursdayWhite Friday week',
       '×1.5 points until TuesdayWhite Friday week',
       '+50 bonus points per order until ThursdayWhite Friday week · Conditions apply',
       'Double points until Dec 10, 2026White Friday week',
+      'Double points until Jan 5, 2027White Friday week',
     ]);
   });
 
@@ -53,10 +55,12 @@ describe('CampaignBanner', () => {
       texts('ar', [
         campaign(),
         campaign({ effect: 'bonus', multiplierPct: 100, bonusPoints: 50, minOrderTotal: 200 }),
+        campaign({ endsAt: '2026-12-17T21:00:00.000Z' }),
       ]),
     ).toEqual([
       'نقاط مضاعفة حتى الخميسأسبوع الجمعة البيضاء',
       '+50 نقطة إضافية لكل طلب حتى الخميسأسبوع الجمعة البيضاء · تطبق شروط',
+      'نقاط مضاعفة حتى 17 ديسمبر 2026أسبوع الجمعة البيضاء',
     ]);
   });
 

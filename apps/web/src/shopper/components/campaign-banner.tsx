@@ -10,18 +10,22 @@ import { formatMultiplier, formatNumber } from '../lib/format';
  */
 const DAY = 86_400_000;
 const RIYADH_OFFSET = 3 * 3_600_000;
-const LOCALES: Record<Language, string> = { ar: 'ar-SA-u-nu-latn', en: 'en-US' };
+// Gregorian like the page's history dates (ar-SA alone may mean the Hijri calendar).
+const LOCALES: Record<Language, string> = { ar: 'ar-SA-u-nu-latn-ca-gregory', en: 'en-US' };
 
 /** The Riyadh calendar day of an instant, as a day number. */
 const riyadhDay = (ms: number) => Math.floor((ms + RIYADH_OFFSET) / DAY);
 
-/** The campaign's last day: a window ending at 00:00 ends on the day before. */
+/**
+ * The campaign's last day: a window ending at 00:00 ends on the day before. Beyond the week, the
+ * date with the month in words ("17 ديسمبر 2026", "Dec 17, 2026"), Gregorian.
+ */
 export function campaignEnd(endsAt: string, now: number, language: Language): string {
   const last = Date.parse(endsAt) - 1;
   const within = riyadhDay(last) - riyadhDay(now) < 7;
   return new Intl.DateTimeFormat(LOCALES[language], {
     timeZone: 'Asia/Riyadh',
-    ...(within ? { weekday: 'long' } : { dateStyle: 'medium' }),
+    ...(within ? { weekday: 'long' } : { dateStyle: language === 'ar' ? 'long' : 'medium' }),
   }).format(last);
 }
 
@@ -54,10 +58,10 @@ export function CampaignBanner({
   return (
     <section
       aria-label={i18n.t('campaign.label')}
-      className="space-y-2 rounded-2xl bg-amber-100 p-4 text-amber-950 dark:bg-amber-900/40 dark:text-amber-50"
+      className="divide-y divide-amber-300/70 rounded-2xl bg-amber-100 px-4 py-1 text-amber-950 dark:divide-amber-700/60 dark:bg-amber-900/40 dark:text-amber-50"
     >
       {campaigns.map((campaign, index) => (
-        <div key={index} data-testid="campaign-banner">
+        <div key={index} data-testid="campaign-banner" className="py-3">
           <p className="font-bold">{campaignText(campaign, now, i18n)}</p>
           <p className="text-sm">
             {i18n.language === 'ar' ? campaign.nameAr : campaign.nameEn}

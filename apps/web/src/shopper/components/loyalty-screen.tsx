@@ -171,7 +171,13 @@ function ProgrammeScreen({ data, state, controller }: LoyaltyScreenProps) {
             id: 'earn',
             label: t('tabs.earn'),
             icon: 'sparkles',
-            panel: <EarnPanel methods={data.pointsMethods} rates={data.earnRates} />,
+            panel: (
+              <EarnPanel
+                methods={data.pointsMethods}
+                rates={data.earnRates}
+                onClaim={controller.claim}
+              />
+            ),
           },
           {
             id: 'history',

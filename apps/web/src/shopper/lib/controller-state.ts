@@ -66,6 +66,8 @@ export interface LoyaltyController {
   refresh(): void;
   logout(): void;
   redeem(reward: ShopperReward): Promise<void>;
+  /** Claims a way to earn (docs/decisions/052); a refusal becomes the page's problem notice. */
+  claim(action: string): Promise<void>;
   /** Cancels an unused reward coupon (issue 23): null when its points came back, else why not. */
   cancelCoupon(coupon: ShopperCoupon): Promise<string | null>;
   /** Opens the store's own sign-in (the theme's login modal, through the snippet). */

@@ -13,7 +13,7 @@ import { formatHistoryDate } from './format';
 import type { Translator } from './i18n';
 import type { PageConfig } from './page-config';
 import type { LoyaltyController, LoyaltyState } from './controller-state';
-import { applyCancellation, applyRedemption } from './redemption';
+import { applyCancellation, applyRedemption, claimWay } from './redemption';
 import { connectStorePage } from './store-page-listener';
 import { createCartRequests } from './cart-requests';
 
@@ -301,6 +301,7 @@ export function createLoyaltyController(config: PageConfig, i18n: Translator): L
       }
     },
 
+    claim: (action) => claimWay(action, { merchantId, session, language, t, set, load }),
     async cancelCoupon(coupon) {
       const current = session;
       if (!merchantId || !current) return t('errors.cancelFailed');

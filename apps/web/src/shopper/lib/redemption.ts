@@ -8,6 +8,9 @@ import type {
 import { formatCurrency, formatNumber } from './format';
 import type { TextKey, Translator } from './i18n';
 
+// What the page does with a points call's answer: a way to earn's claim too (decision 052).
+export { claimWay } from './earn-claim';
+
 /** Why the redeem button of a reward is off, or null when it can be pressed. */
 export type RedeemBlock = 'paused' | 'locked' | 'out-of-stock' | 'insufficient' | 'busy' | null;
 

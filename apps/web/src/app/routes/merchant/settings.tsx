@@ -12,6 +12,7 @@ import { CustomerNotificationsCard } from '../../../features/notifications/compo
 import { StoreInfoPanel } from '../../../features/store/components/store-info-panel';
 import { PointsExpiryCard } from '../../../features/store/components/points-expiry-card';
 import { PointsReleaseCard } from '../../../features/store/components/points-release-card';
+import { SocialLinksCard } from '../../../features/store/components/social-links-card';
 import { SpentClawbackCard } from '../../../features/store/components/spent-clawback-card';
 import { SubscriptionUsagePanel } from '../../../features/store/components/subscription-usage-panel';
 import { WidgetSection } from '../../../features/widget/components/widget-section';
@@ -29,6 +30,7 @@ const SECTIONS = [
   'expiry',
   'release',
   'clawback',
+  'social',
   'emails',
   'widget',
   'developers',
@@ -81,6 +83,10 @@ export function SettingsRoute() {
 
         <div id="settings-clawback" className="scroll-mt-24">
           <SpentClawbackCard />
+        </div>
+
+        <div id="settings-social" className="scroll-mt-24">
+          <SocialLinksCard />
         </div>
 
         <div id="settings-emails" className="scroll-mt-24">

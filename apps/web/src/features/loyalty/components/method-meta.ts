@@ -1,10 +1,13 @@
 import {
+  AtSign,
   Cake,
   Coins,
   MessageSquareText,
   Repeat,
   ShoppingBag,
   Star,
+  Mail,
+  UserCheck,
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
@@ -18,7 +21,13 @@ export type MethodSlug =
   | 'order_review'
   | 'repeat_purchase'
   | 'order_created'
-  | 'purchase_amount';
+  | 'purchase_amount'
+  | 'follow_instagram'
+  | 'follow_x'
+  | 'follow_tiktok'
+  | 'follow_snapchat'
+  | 'profile_complete'
+  | 'newsletter';
 
 export const METHOD_META: Record<RuleEvent, { slug: MethodSlug; icon: LucideIcon }> = {
   birthday: { slug: 'birthday', icon: Cake },
@@ -28,4 +37,10 @@ export const METHOD_META: Record<RuleEvent, { slug: MethodSlug; icon: LucideIcon
   repeat_purchase: { slug: 'repeat_purchase', icon: Repeat },
   'order.created': { slug: 'order_created', icon: ShoppingBag },
   purchase_amount: { slug: 'purchase_amount', icon: Coins },
+  follow_instagram: { slug: 'follow_instagram', icon: AtSign },
+  follow_x: { slug: 'follow_x', icon: AtSign },
+  follow_tiktok: { slug: 'follow_tiktok', icon: AtSign },
+  follow_snapchat: { slug: 'follow_snapchat', icon: AtSign },
+  profile_complete: { slug: 'profile_complete', icon: UserCheck },
+  newsletter: { slug: 'newsletter', icon: Mail },
 };
