@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ErrorBodySchema, WIDGET_DEFAULTS, dateToRiyadhMinute } from '@nuqat/contracts';
+import {
+  ErrorBodySchema,
+  NO_SOCIAL_LINKS,
+  WIDGET_DEFAULTS,
+  dateToRiyadhMinute,
+} from '@nuqat/contracts';
 import { webhooks } from '@nuqat/salla-sandbox';
 import { assertNone } from './support/invariants.ts';
 import { sleep } from './support/net.ts';
@@ -262,6 +267,15 @@ const VALID_BODIES: Record<string, () => unknown> = {
   'POST /api/campaigns': () => CAMPAIGN_BODY(),
   'PUT /api/campaigns/{id}': () => CAMPAIGN_BODY(),
   'POST /api/campaigns/{id}/end': () => ({}),
+  'POST /api/campaigns/product-rules': () => ({
+    productId: 1_653_503_260,
+    effect: 'multiply',
+    multiplier: 2,
+  }),
+  'PUT /api/merchants/social-links': () => ({ ...NO_SOCIAL_LINKS }),
+  'POST /api/customers/loyalty/{merchantId}/{customerId}/earn': () => ({
+    action: 'newsletter',
+  }),
   'POST /api/notifications/settings': () => ({ templates: { points_digest: false } }),
   'POST /api/notifications/test': () => ({ kind: 'points_digest' }),
   'POST /api/customers/loyalty/{merchantId}/{customerId}/redeem': () => ({
