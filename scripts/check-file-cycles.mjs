@@ -7,9 +7,10 @@
 // each package (a workspace package such as @nuqat/contracts is another package), counts dynamic
 // `import()` and re-exports, and leaves out imports of types only, which the compiler erases.
 // `--roots <dir> [<dir> …]` checks other trees (the boundaries test gives it one with a cycle).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cyclesOf, sourceFiles } from './lib/import-graph.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const flag = process.argv.indexOf('--roots');
@@ -19,14 +20,6 @@ const roots =
     : ['apps/api/src', 'apps/web/src', 'packages/contracts/src', 'tools/salla-sandbox/src'].map(
         (dir) => join(repo, dir),
       );
-
-function* sources(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* sources(path);
-    else if (/\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) yield path;
-  }
-}
 
 // `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')`; group 1 is what sits
 // between the keyword and `from`, to tell an import of types only.
@@ -56,7 +49,10 @@ function resolveImport(from, spec) {
 
 const edges = new Map();
 for (const root of roots)
-  for (const file of sources(root)) {
+  for (const file of sourceFiles(
+    root,
+    (name) => /\.(ts|tsx|mts)$/.test(name) && !name.endsWith('.d.ts'),
+  )) {
     const targets = new Set();
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(importRe)) {
@@ -69,52 +65,7 @@ for (const root of roots)
     edges.set(file, targets);
   }
 
-// Tarjan's strongly connected components, without recursion (a long import chain is deep).
-let counter = 0;
-const index = new Map();
-const low = new Map();
-const onStack = new Set();
-const stack = [];
-const cycles = [];
-for (const start of edges.keys()) {
-  if (index.has(start)) continue;
-  const work = [{ node: start, next: [...(edges.get(start) ?? [])], at: 0 }];
-  index.set(start, counter);
-  low.set(start, counter++);
-  stack.push(start);
-  onStack.add(start);
-  while (work.length > 0) {
-    const frame = work.at(-1);
-    if (frame.at < frame.next.length) {
-      const w = frame.next[frame.at++];
-      if (!edges.has(w)) continue;
-      if (!index.has(w)) {
-        index.set(w, counter);
-        low.set(w, counter++);
-        stack.push(w);
-        onStack.add(w);
-        work.push({ node: w, next: [...edges.get(w)], at: 0 });
-      } else if (onStack.has(w)) low.set(frame.node, Math.min(low.get(frame.node), index.get(w)));
-      continue;
-    }
-    work.pop();
-    const v = frame.node;
-    if (work.length > 0) {
-      const parent = work.at(-1).node;
-      low.set(parent, Math.min(low.get(parent), low.get(v)));
-    }
-    if (low.get(v) === index.get(v)) {
-      const component = [];
-      let w;
-      do {
-        w = stack.pop();
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
-      if (component.length > 1 || edges.get(v).has(v)) cycles.push(component);
-    }
-  }
-}
+const cycles = cyclesOf(edges);
 
 const shown = (path) => relative(flag > 0 ? process.cwd() : repo, path);
 if (cycles.length === 0) {

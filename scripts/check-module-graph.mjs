@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cyclesOf, sourceFiles } from './lib/import-graph.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // `--modules <dir>` checks another tree (the boundaries test gives it one with a cycle).
@@ -14,13 +15,6 @@ const modulesDir = flag > 0 ? resolve(process.argv[flag + 1]) : join(root, 'apps
 const modules = readdirSync(modulesDir).filter((m) => statSync(join(modulesDir, m)).isDirectory());
 
 const isTest = (file) => /\.test\.tsx?$/.test(file);
-function* sources(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* sources(path);
-    else if (/\.tsx?$/.test(entry.name) && !isTest(entry.name)) yield path;
-  }
-}
 
 const importRe =
   /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)'|import\('([^']+)'\)/g;
@@ -32,7 +26,10 @@ const moduleOf = (path) => {
 /** edges.get(a) = Map(b → [file importing b]) */
 const edges = new Map(modules.map((m) => [m, new Map()]));
 for (const from of modules) {
-  for (const file of sources(join(modulesDir, from))) {
+  for (const file of sourceFiles(
+    join(modulesDir, from),
+    (name) => /\.tsx?$/.test(name) && !isTest(name),
+  )) {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(importRe)) {
       const spec = match[2] ?? match[3];
@@ -51,34 +48,8 @@ if (process.argv.includes('--print')) {
   for (const [from, tos] of edges) for (const to of tos.keys()) console.log(`  ${from} --> ${to}`);
 }
 
-// Tarjan's strongly connected components: any component of two or more modules is a cycle.
-let index = 0;
-const stack = [];
-const state = new Map();
-const cycles = [];
-function visit(v) {
-  state.set(v, { index, low: index, onStack: true });
-  index += 1;
-  stack.push(v);
-  for (const w of edges.get(v).keys()) {
-    if (!state.has(w)) {
-      visit(w);
-      state.get(v).low = Math.min(state.get(v).low, state.get(w).low);
-    } else if (state.get(w).onStack)
-      state.get(v).low = Math.min(state.get(v).low, state.get(w).index);
-  }
-  if (state.get(v).low === state.get(v).index) {
-    const component = [];
-    let w;
-    do {
-      w = stack.pop();
-      state.get(w).onStack = false;
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1) cycles.push(component);
-  }
-}
-for (const m of modules) if (!state.has(m)) visit(m);
+// Any cycle between modules (type imports included).
+const cycles = cyclesOf(new Map([...edges].map(([m, tos]) => [m, [...tos.keys()]])));
 
 if (cycles.length === 0) {
   const count = [...edges.values()].reduce((n, tos) => n + tos.size, 0);
