@@ -28,6 +28,6 @@ export default defineProject({
     restoreMocks: true,
     // Screens load lazily and forms are typed key by key; on a two-core runner with every file in
     // parallel, a first visit can take several seconds (see asyncUtilTimeout in setup.ts).
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });

@@ -6,7 +6,8 @@ import { server } from './server';
 
 // Route modules are lazy: the first visit to a screen transforms its module on demand, which
 // can take several seconds on a two-core runner while every other test file runs in parallel.
-configure({ asyncUtilTimeout: 10_000 });
+// A hang guard, as in the browser tests (e2e/vitest.config.ts), not a timing claim.
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom has no layout: scrolling (ScrollRestoration) is a no-op here.
 window.scrollTo = () => {};
