@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SHOTS_DIR, launchBrowser, openPage, screenshot } from './support/browser.ts';
+import { launchBrowser, openPage, screenshot } from './support/browser.ts';
 import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
 import { startProduct, type Product } from './support/product.ts';
 
@@ -67,7 +67,7 @@ describe.each([
       await contact.scrollIntoViewIfNeeded();
       await contact.locator('form').waitFor();
       await expectDarkAndFitting(page, lang);
-      await contact.screenshot({ path: `${SHOTS_DIR}/${name('contact')}.png` });
+      await screenshot(contact, name('contact'));
     } finally {
       await context.close();
     }
@@ -85,7 +85,7 @@ describe.each([
         const box = page.getByTestId(section);
         await box.waitFor();
         await box.scrollIntoViewIfNeeded();
-        await box.screenshot({ path: `${SHOTS_DIR}/${name(section)}.png` });
+        await screenshot(box, name(section));
       }
       await expectDarkAndFitting(page, lang);
     } finally {

@@ -5,10 +5,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import arDevelopers from '../apps/web/src/locales/ar/developers.json' with { type: 'json' };
 import enDevelopers from '../apps/web/src/locales/en/developers.json' with { type: 'json' };
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { SHOTS_DIR, launchBrowser } from './support/browser.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
 import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
 import { startProduct, type Product } from './support/product.ts';
 
@@ -56,10 +54,7 @@ afterAll(async () => {
 
 /** The developers section alone (the whole /settings page is too tall to look at). */
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page
-    .getByTestId('developers-section')
-    .screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
+  await screenshot(page.getByTestId('developers-section'), name);
 }
 
 /** Waits (polling the state, no fixed sleep) until something the receiver got matches. */

@@ -9,7 +9,7 @@ import enMerchant from '../apps/web/src/locales/en/merchant.json' with { type: '
 import arLanding from '../apps/web/src/locales/ar/landing.json' with { type: 'json' };
 import enLanding from '../apps/web/src/locales/en/landing.json' with { type: 'json' };
 import { legalTexts } from '../apps/web/src/features/legal/content.ts';
-import { SHOTS_DIR, launchBrowser, openPage, screenshot } from './support/browser.ts';
+import { launchBrowser, openPage, screenshot } from './support/browser.ts';
 import { SUPPORT_ENV, startProduct, type Product } from './support/product.ts';
 
 /**
@@ -128,9 +128,7 @@ describe.each(['ar', 'en'] as const)('the public pages in %s', (lang) => {
       expect(await form.getByLabel(c.email, { exact: true }).getAttribute('aria-invalid')).toBe(
         'true',
       );
-      await page.locator('#contact').screenshot({
-        path: `${SHOTS_DIR}/public-contact-errors-${lang}-${width}.png`,
-      });
+      await screenshot(page.locator('#contact'), `public-contact-errors-${lang}-${width}`);
 
       const sender = `visitor-${lang}-${Date.now()}@shop.example`;
       const after = smtp.messages.length;
@@ -150,9 +148,7 @@ describe.each(['ar', 'en'] as const)('the public pages in %s', (lang) => {
       const mail = await smtp.waitForMail(SUPPORT_ENV.SUPPORT_EMAIL, { after });
       expect(mail.headers['reply-to']).toContain(sender);
       expect(mail.text).toContain(lang === 'ar' ? 'متعددة الفروع' : 'several branches');
-      await page.locator('#contact').screenshot({
-        path: `${SHOTS_DIR}/public-contact-sent-${lang}-${width}.png`,
-      });
+      await screenshot(page.locator('#contact'), `public-contact-sent-${lang}-${width}`);
     } finally {
       await context.close();
     }

@@ -6,8 +6,7 @@ import arLoyalty from '../apps/web/src/locales/ar/loyalty.json' with { type: 'js
 import enLoyalty from '../apps/web/src/locales/en/loyalty.json' with { type: 'json' };
 import arRewards from '../apps/web/src/locales/ar/rewards.json' with { type: 'json' };
 import enRewards from '../apps/web/src/locales/en/rewards.json' with { type: 'json' };
-import path from 'node:path';
-import { SHOTS_DIR, launchBrowser, screenshot } from './support/browser.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
 import {
   fill,
   isolate,
@@ -104,7 +103,7 @@ describe.each([
     const points = dialog.getByLabel(t.loyalty.methodDialog.points, { exact: true });
     expect(await points.inputValue()).toBe('30');
     await points.fill('85');
-    await dialog.screenshot({ path: path.join(SHOTS_DIR, `method-dialog-${lang}.png`) });
+    await screenshot(dialog, `method-dialog-${lang}`);
     if (event !== 'signup') {
       await dialog.getByRole('checkbox').check();
       await dialog.getByLabel(t.loyalty.methodDialog.capValue, { exact: true }).fill('2');
@@ -140,7 +139,7 @@ describe.each([
     const form = dialog.getByTestId('reward-form');
     expect(await form.getByLabel(r.form.pointsRequired, { exact: true }).inputValue()).toBe('100');
     await form.getByLabel(r.form.name, { exact: true }).fill(rewardName);
-    await page.screenshot({ path: path.join(SHOTS_DIR, `reward-form-${lang}-390.png`) });
+    await screenshot(page, `reward-form-${lang}-390`, { fullPage: false });
     await form.getByRole('button', { name: r.form.create }).click();
     const named = { name: isolate(rewardName) };
     await page
@@ -168,7 +167,7 @@ describe.each([
       .filter({ hasText: fill(r.messages.deactivated, named) })
       .waitFor();
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
-    await page.screenshot({ path: path.join(SHOTS_DIR, `rewards-dialog-${lang}-390.png`) });
+    await screenshot(page, `rewards-dialog-${lang}-390`, { fullPage: false });
     await dialog.getByRole('button', { name: t.common.dialog.close, exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -189,7 +188,7 @@ describe.each([
       .click();
     const confirm = page.getByRole('alertdialog');
     await confirm.waitFor();
-    await page.screenshot({ path: path.join(SHOTS_DIR, `reward-delete-confirm-${lang}-390.png`) });
+    await screenshot(page, `reward-delete-confirm-${lang}-390`, { fullPage: false });
     await confirm.getByRole('button', { name: r.dialog.confirm }).click();
     await page
       .getByTestId('toast')

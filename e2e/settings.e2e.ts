@@ -7,8 +7,7 @@ import arLoyalty from '../apps/web/src/locales/ar/loyalty.json' with { type: 'js
 import enLoyalty from '../apps/web/src/locales/en/loyalty.json' with { type: 'json' };
 import arRewards from '../apps/web/src/locales/ar/rewards.json' with { type: 'json' };
 import enRewards from '../apps/web/src/locales/en/rewards.json' with { type: 'json' };
-import path from 'node:path';
-import { SHOTS_DIR, launchBrowser, readsLeftToRight, screenshot } from './support/browser.ts';
+import { launchBrowser, readsLeftToRight, screenshot } from './support/browser.ts';
 import {
   fill,
   openSignedIn,
@@ -169,9 +168,9 @@ describe.each(['ar', 'en'] as const)('settings and dashboard in %s', (lang) => {
       const started = pluralOf(e, 'confirmStart', days, lang);
       expect(await dialog.textContent()).toContain(fill(started, { days: daysText(days) }));
       expect(sent).toEqual([]);
-      const file = path.join(SHOTS_DIR, `settings-expiry-confirm-${lang}-390.png`);
-      await page.screenshot({ path: file });
-      files.push(file);
+      files.push(
+        await screenshot(page, `settings-expiry-confirm-${lang}-390`, { fullPage: false }),
+      );
       await dialog.getByRole('button', { name: e.confirm, exact: true }).click();
       const after = pluralOf(e, 'after', days, lang);
       await page
@@ -199,12 +198,15 @@ describe.each(['ar', 'en'] as const)('settings and dashboard in %s', (lang) => {
         expect(await page.getByRole('status').filter({ hasText: e.saved }).count()).toBe(0);
         if (wrong === '-3') {
           // The card alone, in a viewport tall enough that nothing scrolls under the sticky header.
-          const shot = path.join(SHOTS_DIR, `settings-expiry-invalid-${lang}-390.png`);
           await page.setViewportSize({ width: 390, height: 2400 });
           await page.evaluate(() => scrollTo(0, 0));
-          await page.getByTestId('expiry-card').screenshot({ path: shot });
+          files.push(
+            await screenshot(
+              page.getByTestId('expiry-card'),
+              `settings-expiry-invalid-${lang}-390`,
+            ),
+          );
           await page.setViewportSize({ width: 390, height: 844 });
-          files.push(shot);
         }
         expect(await input.getAttribute('aria-describedby')).toContain(
           (await error.getAttribute('id'))!,

@@ -62,17 +62,27 @@ export async function openPage(
 }
 
 /**
- * The whole page by default; `fullPage: false` for what the viewport shows, e.g. a page with a
- * fixed full-screen panel, which a full-page capture would stretch to the page's height.
+ * Whether this run writes screenshots. They are for a person to look at (`e2e/artifacts/`); CI's
+ * clone is thrown away, so `.ci/run` sets `E2E_SCREENSHOTS=0` and every assertion beside them
+ * still runs.
+ */
+export const TAKES_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== '0';
+
+/**
+ * `e2e/artifacts/screenshots/<name>.png` of a page (the whole page by default; `fullPage: false`
+ * for what the viewport shows, e.g. a page with a fixed full-screen panel, which a full-page
+ * capture would stretch to the page's height) or of one element.
  */
 export async function screenshot(
-  page: Page,
+  target: Page | Locator,
   name: string,
   { fullPage = true }: { fullPage?: boolean } = {},
 ): Promise<string> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
   const file = path.join(SHOTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage });
+  if (!TAKES_SCREENSHOTS) return file;
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  if ('goto' in target) await target.screenshot({ path: file, fullPage });
+  else await target.screenshot({ path: file });
   return file;
 }
 
