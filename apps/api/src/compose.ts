@@ -132,7 +132,7 @@ export function composeServices(options: BuildAppOptions, log: FastifyBaseLogger
       programmeTiers: tiers.programmeTiers,
       programmeReferral: referralEngine.programmeRewards,
       referralCoupons: referralEngine.shopperCoupons,
-      runningCampaigns: (merchantId) => campaigns.running(merchantId),
+      runningCampaigns: (merchant) => campaigns.running(merchant),
       earnActions: earnActions.shopperActions,
     }),
     earnActions,

@@ -16,22 +16,15 @@ export async function listCampaigns(db: Executor, merchantId: number): Promise<C
     .orderBy(desc(campaigns.startsAt), desc(campaigns.createdAt));
 }
 
-/** Campaigns whose window holds `at` (the shopper's loyalty page and the store-page badges). */
-export async function findRunningCampaigns(
-  db: Executor,
-  merchantId: number,
-  at: Date,
-): Promise<CampaignRow[]> {
+/**
+ * The store's campaigns, soonest end first, for what is running now on the shopper's loyalty
+ * page and the store-page badges (kept per configuration version: campaigns bump it).
+ */
+export async function findStoreCampaigns(db: Executor, merchantId: number): Promise<CampaignRow[]> {
   return db
     .select()
     .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.merchantId, merchantId),
-        sql`${campaigns.startsAt} <= ${at}`,
-        sql`${campaigns.endsAt} > ${at}`,
-      ),
-    )
+    .where(eq(campaigns.merchantId, merchantId))
     .orderBy(campaigns.endsAt);
 }
 

@@ -10,13 +10,14 @@ import {
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findMerchantById } from '../merchants/index.ts';
+import { storeConfigMemo } from '../../lib/store-config-memo.ts';
+import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
 import {
   countCampaignOrders,
   deleteScheduledCampaign,
   existingTierIds,
   findCampaign,
-  findRunningCampaigns,
+  findStoreCampaigns,
   insertCampaign,
   listCampaigns,
   lockCampaign,
@@ -60,6 +61,7 @@ const field = (path: string, code: string, message: string) =>
 
 export function createCampaignsService(ctx: Pick<AppContext, 'db' | 'now'>) {
   const { db } = ctx;
+  const campaignsOf = storeConfigMemo((merchantId) => findStoreCampaigns(db, merchantId));
 
   async function growthMerchant(merchantId: number) {
     const merchant = await findMerchantById(db, merchantId);
@@ -179,20 +181,25 @@ export function createCampaignsService(ctx: Pick<AppContext, 'db' | 'now'>) {
       };
     },
 
-    /** Campaigns running now, for the shopper's page and the store-page badges. */
-    async running(merchantId: number, now = ctx.now()): Promise<RunningCampaign[]> {
-      const merchant = await findMerchantById(db, merchantId);
-      if (!merchant?.plan || !planHasFeature(merchant.plan, 'campaigns')) return [];
-      return (await findRunningCampaigns(db, merchantId, now)).map((r) => ({
-        nameAr: r.nameAr,
-        nameEn: r.nameEn,
-        effect: r.effect,
-        multiplierPct: r.multiplierPct,
-        bonusPoints: r.bonusPoints,
-        minOrderTotal: r.minOrderTotalHalalas / 100,
-        endsAt: r.endsAt.toISOString(),
-        conditional: r.tierIds.length > 0 || r.firstOrderOnly,
-      }));
+    /**
+     * Campaigns running now, for the shopper's page and the store-page badges; `store` is the
+     * store's row read fresh by the caller (its plan, and the configuration version its
+     * campaigns are kept under).
+     */
+    async running(store: MerchantRow, now = ctx.now()): Promise<RunningCampaign[]> {
+      if (!store.plan || !planHasFeature(store.plan, 'campaigns')) return [];
+      return (await campaignsOf(store))
+        .filter((r) => r.startsAt <= now && now < r.endsAt)
+        .map((r) => ({
+          nameAr: r.nameAr,
+          nameEn: r.nameEn,
+          effect: r.effect,
+          multiplierPct: r.multiplierPct,
+          bonusPoints: r.bonusPoints,
+          minOrderTotal: r.minOrderTotalHalalas / 100,
+          endsAt: r.endsAt.toISOString(),
+          conditional: r.tierIds.length > 0 || r.firstOrderOnly,
+        }));
     },
   };
 }

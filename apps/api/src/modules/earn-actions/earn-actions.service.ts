@@ -231,10 +231,14 @@ export function createEarnActionsService(ctx: AppContext) {
   }): Promise<{ states: Map<EarnActionEvent, EarnActionState>; pendingPoints: number }> {
     const { merchant, customerId, lang } = input;
     const shopper = { merchantId: merchant.id, customerId };
-    await releaseDue(shopper);
-    const rows = new Map(
-      (await findShopperActions(db, merchant.id, customerId)).map((r) => [r.action, r]),
-    );
+    let found = await findShopperActions(db, merchant.id, customerId);
+    // Their follows whose delay is over are credited first (a second read only then).
+    const now = ctx.now();
+    if (found.some((r) => !r.creditedAt && r.availableAt <= now)) {
+      await releaseDue(shopper);
+      found = await findShopperActions(db, merchant.id, customerId);
+    }
+    const rows = new Map(found.map((r) => [r.action, r]));
     const links = linksOf(merchant);
     const states = new Map<EarnActionEvent, EarnActionState>();
     for (const action of EARN_ACTION_EVENTS) {

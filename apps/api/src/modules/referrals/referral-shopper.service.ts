@@ -7,6 +7,7 @@ import {
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { storeConfigMemo } from '../../lib/store-config-memo.ts';
 import { type MerchantRow } from '../merchants/index.ts';
 import { findReferralCoupons } from './referral-coupons.repository.ts';
 import {
@@ -22,6 +23,9 @@ import { referralShopperCoupon } from './referral-views.ts';
 /** The programme as a shopper and the store's visitors see it: their code, link, coupons. */
 export function createReferralShopperService(ctx: AppContext) {
   const { db } = ctx;
+  // What the loyalty page shows of the programme, read once per configuration version (a change
+  // to the settings bumps it, migration 0033); the referral engine's own checks read it fresh.
+  const settingsOf = storeConfigMemo((merchantId) => findReferralSettings(db, merchantId));
 
   function programmeOn(
     merchant: MerchantRow | undefined,
@@ -54,7 +58,7 @@ export function createReferralShopperService(ctx: AppContext) {
     merchant: MerchantRow,
     customerId: number,
   ): Promise<ShopperReferral | null> {
-    const settings = await findReferralSettings(db, merchant.id);
+    const settings = await settingsOf(merchant);
     if (!programmeOn(merchant, settings) || !settings) return null;
     const code = await codeFor(merchant.id, customerId);
     const counts = await countInviterReferrals(db, merchant.id, customerId);
@@ -88,7 +92,7 @@ export function createReferralShopperService(ctx: AppContext) {
     participantReward: ReferralReward;
     referralReward: ReferralReward;
   } | null> {
-    const settings = await findReferralSettings(db, merchant.id);
+    const settings = await settingsOf(merchant);
     if (!programmeOn(merchant, settings) || !settings) return null;
     return {
       participantReward: {

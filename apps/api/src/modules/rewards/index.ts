@@ -8,7 +8,12 @@ export {
   findCustomerRedemptions,
   findWithdrawableCoupons,
 } from './redemptions.repository.ts';
-export { findRewards, insertReward } from './rewards.repository.ts';
+export {
+  countRewardUsage,
+  findRewardRows,
+  findRewards,
+  insertReward,
+} from './rewards.repository.ts';
 export type { RewardValues, RewardWithUsage } from './rewards.repository.ts';
 export { rewardsRoutes } from './rewards.routes.ts';
 export { createRewardsService } from './rewards.service.ts';

@@ -56,6 +56,36 @@ export async function findRewards(db: Executor, merchantId: number): Promise<Rew
   );
 }
 
+/** The store's live rewards, newest first, without their usage (what a store configures). */
+export async function findRewardRows(db: Executor, merchantId: number): Promise<RewardRow[]> {
+  return db
+    .select()
+    .from(rewards)
+    .where(and(eq(rewards.merchantId, merchantId), isNull(rewards.deletedAt)))
+    .orderBy(desc(rewards.createdAt), desc(rewards.id));
+}
+
+/** How many times each of `rewardIds` was used (the statuses `findRewards` counts). */
+export async function countRewardUsage(
+  db: Executor,
+  merchantId: number,
+  rewardIds: string[],
+): Promise<Map<string, number>> {
+  if (rewardIds.length === 0) return new Map();
+  const rows = await db
+    .select({ rewardId: redemptions.rewardId, usageCount: count() })
+    .from(redemptions)
+    .where(
+      and(
+        eq(redemptions.merchantId, merchantId),
+        inArray(redemptions.rewardId, rewardIds),
+        inArray(redemptions.status, [...REWARD_USAGE_STATUSES]),
+      ),
+    )
+    .groupBy(redemptions.rewardId);
+  return new Map(rows.map((r) => [r.rewardId, r.usageCount]));
+}
+
 export async function findRewardById(
   db: Executor,
   merchantId: number,

@@ -19,12 +19,13 @@ import {
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { storeConfigMemo } from '../../lib/store-config-memo.ts';
 import { findCustomer, findRules, heldOut } from '../engine/index.ts';
 import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
 import { toMerchantSettings } from '../merchants/index.ts';
 import { findCustomerRedemptions } from '../rewards/index.ts';
 import { redemptionBlock, toShopperCoupon } from '../rewards/index.ts';
-import { findRewards } from '../rewards/index.ts';
+import { countRewardUsage, findRewardRows, type RewardWithUsage } from '../rewards/index.ts';
 import {
   findExpiringPoints,
   findOrderReferences,
@@ -39,6 +40,7 @@ import {
   dateFormats,
 } from './shopper-texts.ts';
 import { panelLogo, programmeEarning } from './programme-earning.ts';
+import { heldOutData } from './held-out.ts';
 
 /** "Expiring soon" on the balance card. */
 const EXPIRING_WINDOW_DAYS = 30;
@@ -77,7 +79,7 @@ export interface ShopperLoyaltyDeps {
     limit: number;
   }) => Promise<ShopperCoupon[]>;
   /** Campaigns running now (the campaigns module); none → left out. */
-  runningCampaigns?: (merchantId: number) => Promise<RunningCampaign[]>;
+  runningCampaigns?: (merchant: MerchantRow) => Promise<RunningCampaign[]>;
   /** Ways to earn the shopper claims (docs/decisions/052): their states and pending points. */
   earnActions?: (input: {
     merchant: MerchantRow;
@@ -99,46 +101,27 @@ function orderIdsOf(ledger: Awaited<ReturnType<typeof findRecentLedger>>): numbe
   ];
 }
 
-/**
- * A shopper of the store's control group (docs/decisions/049): their name and the store, nothing
- * of the programme — no balance, ways to earn, rewards, referral link or tier.
- */
-function heldOutData(
-  merchant: MerchantRow,
-  customer: NonNullable<Awaited<ReturnType<typeof findCustomer>>>,
-): CustomerLoyaltyData {
-  return {
-    customer: {
-      id: String(customer.id),
-      fullName: `${customer.firstName} ${customer.lastName}`.trim(),
-      email: customer.email,
-      mobile: customer.mobile,
-      avatar: customer.avatar,
-    },
-    store: { name: merchant.storeName, url: merchant.storeUrl, logo: panelLogo(merchant) },
-    availablePoints: 0,
-    pointsOwed: 0,
-    expiringPoints: 0,
-    nextExpiryAt: null,
-    pendingPoints: 0,
-    pointsRelease: { spendableOn: [], holdDays: 0 },
-    earnRates: { perAmount: null, perOrder: null },
-    pointsMethods: [],
-    rewards: [],
-    coupons: [],
-    history: [],
-    programme: { redeemable: false, reason: null },
-    referral: null,
-    tier: null,
-    heldOut: true,
-  };
-}
-
 const EARN_ACTION_SET: ReadonlySet<string> = new Set(EARN_ACTION_EVENTS);
 
 /** The loyalty page's data: a signed-in shopper's, and the programme a visitor sees. */
 export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyaltyDeps) {
   const { db } = ctx;
+  // The store's earning rules and rewards, read once per configuration version (both bump it;
+  // lib/store-config-memo.ts): every launcher open needs them, and they rarely change.
+  const rulesOf = storeConfigMemo((merchantId) => findRules(db, merchantId));
+  const rewardRowsOf = storeConfigMemo((merchantId) => findRewardRows(db, merchantId));
+
+  /**
+   * The store's rewards with the usage the page shows: a reward with a usage limit is
+   * "available" while it is under it, counted now; an unlimited one's count shows nowhere and
+   * is not read (it would be an aggregate over all the store's redemptions on every open).
+   */
+  async function rewardsOf(merchant: MerchantRow): Promise<RewardWithUsage[]> {
+    const rows = await rewardRowsOf(merchant);
+    const limited = rows.filter((r) => r.maxUsage !== null).map((r) => r.id);
+    const usage = await countRewardUsage(db, merchant.id, limited);
+    return rows.map((r) => ({ ...r, usageCount: usage.get(r.id) ?? 0 }));
+  }
 
   /** Spec §3 customer loyalty data, for the signed-in shopper. */
   async function getLoyaltyData(input: {
@@ -157,7 +140,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
     // A customer who switched the page's language reads their e-mails in it too.
     if (customer.language !== lang) await setCustomerLanguage(db, merchantId, customerId, lang);
     if (heldOut(customer, now)) return heldOutData(merchant, customer);
-    const rulesFound = await findRules(db, merchantId);
+    const rulesFound = await rulesOf(merchant);
     // First: the shopper's follows whose delay is over become theirs before the balance is read.
     const actions = deps.earnActions
       ? await deps.earnActions({
@@ -182,7 +165,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
       campaigns,
     ] = await Promise.all([
       rulesFound,
-      findRewards(db, merchantId),
+      rewardsOf(merchant),
       findCustomerRedemptions(db, merchantId, customerId, COUPONS_SHOWN),
       recentLedger,
       findExpiringPoints(
@@ -207,7 +190,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
           })
         : [],
       deps.shopperReferral ? deps.shopperReferral(merchant, customerId) : null,
-      deps.runningCampaigns ? deps.runningCampaigns(merchantId) : [],
+      deps.runningCampaigns ? deps.runningCampaigns(merchant) : [],
     ]);
     const tierOf = new Map(tierRows.map((t) => [t.id, t]));
     const myPosition = tierOf.get(customer.tierId ?? '')?.position ?? 0;
@@ -300,11 +283,11 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
     if (!merchant || merchant.installStatus === 'uninstalled')
       throw new AppError('STORE_NOT_FOUND');
     const [rules, rewards, tiers, referral, campaigns] = await Promise.all([
-      findRules(db, merchantId),
-      findRewards(db, merchantId),
+      rulesOf(merchant),
+      rewardsOf(merchant),
       deps.programmeTiers ? deps.programmeTiers(merchant, lang) : null,
       deps.programmeReferral ? deps.programmeReferral(merchant) : null,
-      deps.runningCampaigns ? deps.runningCampaigns(merchantId) : [],
+      deps.runningCampaigns ? deps.runningCampaigns(merchant) : [],
     ]);
     const block = redemptionBlock(merchant, ctx.now());
     const tierOf = new Map((tiers?.rows ?? []).map((t) => [t.id, t]));

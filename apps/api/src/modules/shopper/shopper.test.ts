@@ -760,6 +760,25 @@ describe('redemption', () => {
     expect(balances.sort()).toEqual([40, 40, 50, 50, 50, 50]);
   });
 
+  test('a reward with a usage limit reads as no longer available once used up, though the store’s configuration is unchanged', async () => {
+    const shop = await installedStore(ctx);
+    const me = await shopper(ctx, shop, 50);
+    const token = await signIn(ctx, shop.merchantId, me.email);
+    const once = await reward(ctx, shop, { maxUsage: 1, pointsRequired: 10 });
+    const availability = async () => {
+      const res = await getLoyalty(ctx, shop.merchantId, me.customerId, token);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data as { rewards: { id: string; available: boolean }[] };
+      return data.rewards.find((r) => r.id === once.id)?.available;
+    };
+    // Read twice first: the store's rewards are then kept for its configuration version.
+    expect(await availability()).toBe(true);
+    expect(await availability()).toBe(true);
+    const used = await redeem(ctx, shop.merchantId, me.customerId, token, { rewardId: once.id });
+    expect(used.statusCode, used.body).toBe(200);
+    expect(await availability()).toBe(false);
+  });
+
   test('too few points, an inactive reward, a reward used up, a paused programme and a lapsed subscription are refused and take nothing', async () => {
     const shop = await installedStore(ctx);
     const me = await shopper(ctx, shop, 250);

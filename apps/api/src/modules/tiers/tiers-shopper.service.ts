@@ -1,5 +1,6 @@
 import { type ShopperTier } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
+import { storeConfigMemo } from '../../lib/store-config-memo.ts';
 import { type MerchantRow } from '../merchants/index.ts';
 import { findTierSettings, findTiers, type TierRow } from './tiers.repository.ts';
 import { tiersLive } from './tier-rules.ts';
@@ -7,6 +8,14 @@ import { tiersLive } from './tier-rules.ts';
 /** The tiers on the loyalty page: a shopper's, and the store's ladder a visitor sees. */
 export function createTierShopperService(ctx: Pick<AppContext, 'db' | 'now' | 'log'>) {
   const { db } = ctx;
+  // The store's ladder, read once per configuration version (tiers and tier settings bump it).
+  const ladderOf = storeConfigMemo(async (merchantId) => {
+    const [settings, rows] = await Promise.all([
+      findTierSettings(db, merchantId),
+      findTiers(db, merchantId),
+    ]);
+    return { settings, rows };
+  });
 
   /** The shopper's tier, next tier and ladder on the loyalty page; null when tiers are off. */
   async function shopperTier(input: {
@@ -14,9 +23,8 @@ export function createTierShopperService(ctx: Pick<AppContext, 'db' | 'now' | 'l
     customer: { tierId: string | null; tierValue: number; tierBelowSince: Date | null };
     lang: 'ar' | 'en';
   }): Promise<{ tier: ShopperTier | null; rows: TierRow[] }> {
-    const settings = await findTierSettings(db, input.merchant.id);
+    const { settings, rows } = await ladderOf(input.merchant);
     if (!tiersLive(input.merchant, settings)) return { tier: null, rows: [] };
-    const rows = await findTiers(db, input.merchant.id);
     if (rows.length === 0) return { tier: null, rows };
     const level = (t: TierRow) => ({
       id: t.id,
@@ -53,9 +61,8 @@ export function createTierShopperService(ctx: Pick<AppContext, 'db' | 'now' | 'l
 
   /** The store's tiers as a visitor sees them (no customer); null when tiers are off. */
   async function programmeTiers(merchant: MerchantRow, lang: 'ar' | 'en') {
-    const settings = await findTierSettings(db, merchant.id);
+    const { settings, rows } = await ladderOf(merchant);
     if (!settings || !tiersLive(merchant, settings)) return null;
-    const rows = await findTiers(db, merchant.id);
     if (rows.length === 0) return null;
     return {
       basis: settings.basis,
