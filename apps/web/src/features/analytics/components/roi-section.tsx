@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { Roi, RoiDifference } from '@nuqat/contracts';
 import { formatCurrency } from '../../../lib/format';
+import { formatDecimal } from '../lib/format-figures';
 import { useHoldoutActions, useRoi } from '../api/roi';
 import { useLanguage } from '../lib/language';
 
@@ -58,7 +59,7 @@ export function RoiBody({ data, readOnly = false }: { data: Roi; readOnly?: bool
   const language = useLanguage();
   const sar = (v: number | null) => (v === null ? '—' : formatCurrency(v, language));
   const num = (v: number | null, digits = 2) =>
-    v === null ? '—' : new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(v);
+    v === null ? '—' : formatDecimal(v, language, digits);
   const interval = (d: RoiDifference, fmt: (v: number) => string) =>
     d === null ? '—' : `${fmt(d.estimate)} (${fmt(d.low)} … ${fmt(d.high)})`;
   return (
