@@ -36,7 +36,10 @@ export function MonthlyReport({ month }: { month: string }) {
   return (
     <ExactFigures.Provider value>
       <article data-testid="monthly-report" className="monthly-report space-y-5">
-        <style>{'@page { size: A4; margin: 12mm; }'}</style>
+        {/* One A4 page: the app's rem-based sizes scaled down on paper (docs/decisions/050). */}
+        <style>
+          {'@page { size: A4; margin: 12mm; } @media print { html { font-size: 11px; } }'}
+        </style>
         <header className="space-y-1">
           <p className="text-sm text-slate-600 dark:text-slate-300">{analytics.data.storeName}</p>
           <h1 className="text-2xl font-bold">{t('report.title', { month: title })}</h1>

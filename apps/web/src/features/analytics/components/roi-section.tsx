@@ -60,8 +60,9 @@ export function RoiBody({ data, readOnly = false }: { data: Roi; readOnly?: bool
   const sar = (v: number | null) => (v === null ? '—' : formatCurrency(v, language));
   const num = (v: number | null, digits = 2) =>
     v === null ? '—' : formatDecimal(v, language, digits);
+  // Signed figures read left to right in Arabic too, the sign on the left (issue 15).
   const interval = (d: RoiDifference, fmt: (v: number) => string) =>
-    d === null ? '—' : `${fmt(d.estimate)} (${fmt(d.low)} … ${fmt(d.high)})`;
+    d === null ? '—' : <bdi dir="ltr">{`${fmt(d.estimate)} (${fmt(d.low)} … ${fmt(d.high)})`}</bdi>;
   return (
     <div className="space-y-4">
       {readOnly ? null : <HoldoutControl data={data} />}
@@ -127,12 +128,16 @@ export function RoiBody({ data, readOnly = false }: { data: Roi; readOnly?: bool
             </div>
             <div>
               <dt className="text-sm text-slate-600 dark:text-slate-300">{t('roi.incremental')}</dt>
-              <dd className="text-lg font-bold">{sar(data.incrementalRevenueSar)}</dd>
+              <dd className="text-lg font-bold">
+                <bdi dir="ltr">{sar(data.incrementalRevenueSar)}</bdi>
+              </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-600 dark:text-slate-300">{t('roi.return')}</dt>
               <dd className="text-lg font-bold">
-                {data.returnOnCost === null ? '—' : `×${num(data.returnOnCost)}`}
+                <bdi dir="ltr">
+                  {data.returnOnCost === null ? '—' : `×${num(data.returnOnCost)}`}
+                </bdi>
               </dd>
             </div>
           </dl>
