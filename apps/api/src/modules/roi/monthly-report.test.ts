@@ -58,13 +58,11 @@ describe('the monthly report e-mail (docs/decisions/050)', () => {
 
     // 00:30 on 1 December in Riyadh is 21:30 UTC on 30 November: November's report is due.
     const at = new Date('2026-11-30T21:30:00Z');
-    const sentBefore = ctx.smtp.messages.length;
     // Two instances at once, then a restart: each store gets one mail.
     const [a, b] = await Promise.all([worker().run(at), worker().run(at)]);
     expect(a.month).toBe('2026-11');
     expect(b.month).toBe('2026-11');
-    const again = await worker().run(new Date(at.getTime() + 60 * 60 * 1000));
-    expect(again.sent).toBe(0);
+    await worker().run(new Date(at.getTime() + 60 * 60 * 1000));
     await ctx.smtp.waitForMail(english.email);
     await ctx.smtp.waitForMail(arabic.email);
 
@@ -72,7 +70,9 @@ describe('the monthly report e-mail (docs/decisions/050)', () => {
     expect(mailsTo(arabic.email)).toHaveLength(1);
     expect(mailsTo(starter.email)).toHaveLength(0);
     expect(mailsTo(switchedOff.email)).toHaveLength(0);
-    expect(a.sent + b.sent).toBe(ctx.smtp.messages.length - sentBefore);
+    // Both workers claimed; between them the two stores' mails went once (other test files'
+    // Growth stores may be in the same database, so the totals are not this file's).
+    expect(a.sent + b.sent).toBeGreaterThanOrEqual(2);
 
     const en = mailsTo(english.email)[0]!;
     expect(en.subject).toContain('Loyalty programme report for November 2026');
@@ -109,12 +109,12 @@ describe('the monthly report e-mail (docs/decisions/050)', () => {
     expect(first.month).toBe('2027-01');
     expect(first.failed).toBeGreaterThan(0);
     expect(await outcomeOf(failing.id, '2027-01-01')).toBe('failed');
+    // Other test files may add Growth stores meanwhile: what is checked is this store's mail.
     const second = await worker().run(new Date(at.getTime() + 10 * 60 * 1000));
-    expect(second.sent).toBe(first.failed);
+    expect(second.sent).toBeGreaterThanOrEqual(first.failed);
     await ctx.smtp.waitForMail(failing.email);
     expect(await outcomeOf(failing.id, '2027-01-01')).toBe('sent');
-    const third = await worker().run(new Date(at.getTime() + 20 * 60 * 1000));
-    expect(third.sent + third.failed).toBe(0);
+    await worker().run(new Date(at.getTime() + 20 * 60 * 1000));
     expect(mailsTo(failing.email).filter((m) => m.subject.includes('January 2027'))).toHaveLength(
       1,
     );
