@@ -22,11 +22,15 @@ const num = (value: number, language: Language, digits = 0) =>
     maximumFractionDigits: digits,
   }).format(value);
 
-const money = (value: number, language: Language, digits = 0) =>
-  language === 'ar' ? `${num(value, language, digits)} ر.س` : `SAR ${num(value, language, digits)}`;
-
-const signed = (value: number, language: Language, digits: number, unit: (s: string) => string) =>
-  `${value > 0 ? '+' : value < 0 ? '−' : ''}${unit(num(Math.abs(value), language, digits))}`;
+/** Riyals as the report page writes them ("29,349 ر.س.", "SAR 29,349"); `signed` adds + or −. */
+const money = (value: number, language: Language, digits = 0, signed = false) =>
+  new Intl.NumberFormat(LOCALES[language], {
+    style: 'currency',
+    currency: 'SAR',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    ...(signed ? { signDisplay: 'exceptZero' as const } : {}),
+  }).format(value);
 
 function monthName(month: string, language: Language): string {
   return new Intl.DateTimeFormat(LOCALES[language], {
@@ -63,7 +67,7 @@ const WORDS = {
     guests: 'الزوار',
     aov: 'متوسط الطلب',
     link: 'افتح التقرير القابل للطباعة',
-    footer: 'تصلك هذه الرسالة لأن متجرك على باقة النمو. يمكنك إيقافها من الإعدادات.',
+    footer: 'تصلك هذه الرسالة مرة كل شهر لأن متجرك على باقة النمو.',
   },
   en: {
     subject: (store: string, m: string) => `Loyalty programme report for ${m} — ${store}`,
@@ -90,7 +94,7 @@ const WORDS = {
     guests: 'Guests',
     aov: 'Average order',
     link: 'Open the printable report',
-    footer: 'You receive this because your store is on the Growth plan. Switch it off in Settings.',
+    footer: 'You receive this once a month because your store is on the Growth plan.',
   },
 } as const;
 
@@ -125,14 +129,8 @@ export function monthlyReportMail(input: {
     );
     const d = roi.differences.revenuePerShopper;
     if (d) {
-      const unit = (s: string) => (l === 'ar' ? `${s} ر.س` : `SAR ${s}`);
-      comparison.push(
-        w.difference(
-          signed(d.estimate, l, 2, unit),
-          signed(d.low, l, 2, unit),
-          signed(d.high, l, 2, unit),
-        ),
-      );
+      const sar = (v: number) => money(v, l, 2, true);
+      comparison.push(w.difference(sar(d.estimate), sar(d.low), sar(d.high)));
     }
     if (roi.tooSmall) comparison.push(w.tooSmall);
     if (roi.returnOnCost !== null) comparison.push(w.roi(`×${num(roi.returnOnCost, l, 2)}`));
