@@ -13,6 +13,9 @@ import { runLargeStoreBench, runMain } from './lib/large-store.mjs';
 const riyadhDay = (ms) => new Date(ms + 3 * 3_600_000).toISOString().slice(0, 10);
 const today = riyadhDay(Date.now());
 const yearAgo = riyadhDay(Date.now() - 364 * 86_400_000);
+const lastMonth = new Date(Date.parse(`${today.slice(0, 7)}-01`) - 86_400_000)
+  .toISOString()
+  .slice(0, 7);
 
 runMain(() =>
   runLargeStoreBench({
@@ -27,6 +30,9 @@ runMain(() =>
         );
       if (body.data.totalOrders <= 0 || body.data.topCustomers.length !== 10)
         throw new RunFailed('dashboard: no orders or top customers');
+      const roi = (await get(`/api/merchants/roi?month=${lastMonth}`)).body.data;
+      if (!roi.hasControlGroup || roi.members.shoppers + roi.control.shoppers <= 0)
+        throw new RunFailed('roi: no control group in the seeded store');
       return [
         { name: 'dashboard', url: '/api/merchants/dashboard' },
         { name: 'analytics (30 days)', url: '/api/merchants/analytics' },
@@ -36,6 +42,8 @@ runMain(() =>
         },
         { name: 'coupons (page of 25)', url: '/api/merchants/coupons?limit=25' },
         { name: 'coupons (search)', url: '/api/merchants/coupons?q=NQ-SEED12&limit=25' },
+        // The programme's return for a whole past month, members vs the 10 % control group.
+        { name: 'roi (last month)', url: `/api/merchants/roi?month=${lastMonth}` },
       ];
     },
   }),

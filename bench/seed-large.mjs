@@ -203,8 +203,40 @@ export async function seedLarge({
         where c2.merchant_id = $1 and c.merchant_id = $1 and c.id = c2.id`,
       [M],
     );
+    // A control group of 10 % from the start (docs/decisions/049), as its triggers would have
+    // kept it: each shopper's arm by the store's hash, the arms' daily counts, and the counted
+    // orders per shopper, month and arm — so the ROI answer reads full-size tables.
+    await step(
+      'control group (10 %)',
+      `with s as (insert into holdout_settings (merchant_id, percent, started_at)
+                  values ($1, 10, now() - interval '400 days') returning 1)
+       update customers set holdout_arm = case when nuqat_holdout_bucket(merchant_id, id) < 1000
+                                               then 'control' else 'member' end,
+              holdout_assigned_at = created_at
+        where merchant_id = $1`,
+      [M],
+    );
+    await step(
+      'control group: daily counts and order months',
+      `with d as (insert into holdout_daily (merchant_id, day, arm, assigned)
+                  select merchant_id, nuqat_riyadh_day(holdout_assigned_at), holdout_arm, count(*)
+                    from customers where merchant_id = $1 group by 1, 2, 3 returning 1)
+       insert into roi_shopper_months (merchant_id, month, arm, customer_id, orders, sales_halalas,
+                                       coupon_discount_halalas, referral_discount_halalas)
+       select o.merchant_id, date_trunc('month', nuqat_riyadh_day(coalesce(o.placed_at, o.created_at)))::date,
+              c.holdout_arm, o.customer_id, count(*),
+              sum(greatest(o.earn_base_halalas - o.refunded_halalas, 0)),
+              sum(o.coupon_discount_halalas), sum(o.referral_discount_halalas)
+         from orders o join customers c on c.merchant_id = o.merchant_id and c.id = o.customer_id
+        where o.merchant_id = $1 and nuqat_order_counted(o)
+        group by 1, 2, 3, 4`,
+      [M],
+    );
     await client.query('commit');
-    await step('analyze', 'analyze customers, orders, points_ledger, points_lots, redemptions');
+    await step(
+      'analyze',
+      'analyze customers, orders, points_ledger, points_lots, redemptions, roi_shopper_months, holdout_daily',
+    );
     await step('rollups (nuqat_insights_rebuild)', 'select nuqat_insights_rebuild($1)', [M]);
     const check = await step(
       'check: balance = ledger = open lots',

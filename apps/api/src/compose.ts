@@ -13,6 +13,11 @@ import { createMerchantsService } from './modules/merchants/index.ts';
 import { createCustomersService } from './modules/customers/index.ts';
 import { createInsightsService } from './modules/insights/index.ts';
 import { createInsightsFold } from './modules/insights/index.ts';
+import {
+  createHoldoutService,
+  createMonthlyReports,
+  createRoiService,
+} from './modules/roi/index.ts';
 import { createReferralEngine } from './modules/referrals/index.ts';
 import { createTiersService } from './modules/tiers/index.ts';
 import { createSallaClient, type SallaClient } from './lib/salla-client.ts';
@@ -139,6 +144,11 @@ export function composeServices(options: BuildAppOptions, log: FastifyBaseLogger
     notifications,
     apiKeys: createApiKeysService(context),
     outboundWebhooks: createOutboundWebhooks(context),
+    // The monthly report e-mail to Growth stores (docs/decisions/050).
+    monthlyReports: createMonthlyReports(
+      context,
+      createRoiService(context, createHoldoutService(context)),
+    ),
   };
   const insights = createInsightsService(context, { merchantsService: services.merchants });
   return { context, salla, services, insights };

@@ -139,6 +139,7 @@ async function main(): Promise<void> {
       .then(() => app.services.sallaJobs.runTokenRefresh())
       .then(() => app.services.sallaJobs.runProfileFetches())
       .then(() => app.services.notifications.runDailyCauses())
+      .then(() => app.services.monthlyReports.run())
       .catch((err: unknown) => server.log.error({ err }, 'scheduled job failed'));
   };
   const jobsTimer = setInterval(runJobs, 10 * 60 * 1000);

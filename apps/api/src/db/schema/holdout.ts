@@ -130,7 +130,10 @@ export const monthlyReports = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
     month: date('month', { mode: 'string' }).notNull(),
-    outcome: text('outcome', { enum: ['queued', 'switched_off', 'no_address'] }).notNull(),
+    /** queued (claimed, being sent), sent, failed (retried by the next run), switched_off, no_address. */
+    outcome: text('outcome', {
+      enum: ['queued', 'sent', 'failed', 'switched_off', 'no_address'],
+    }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

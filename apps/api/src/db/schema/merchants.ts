@@ -88,6 +88,12 @@ export const merchants = pgTable(
     /** From Salla's store info: the store's logo (`avatar`) and contact e-mail. */
     storeLogoUrl: text('store_logo_url'),
     storeContactEmail: text('store_contact_email'),
+    /** The language the owner reads Nuqat in (recorded at each sign-in); the owner's mails use it. */
+    language: text('language', { enum: ['ar', 'en'] })
+      .notNull()
+      .default('ar'),
+    /** The monthly report e-mail (Growth plan, docs/decisions/050); on unless switched off. */
+    monthlyReportEmail: boolean('monthly_report_email').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -101,6 +107,7 @@ export const merchants = pgTable(
       sql`${t.pointsExpiryDays} is null or ${t.pointsExpiryDays} between 1 and 3650`,
     ),
     check('merchants_points_hold_days_range', sql`${t.pointsHoldDays} between 0 and 365`),
+    check('merchants_language_known', sql`${t.language} in ('ar', 'en')`),
     check('merchants_plan_known', sql`${t.plan} in ('starter', 'growth')`),
     check(
       'merchants_subscription_status_known',

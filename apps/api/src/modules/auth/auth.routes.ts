@@ -106,6 +106,7 @@ export function authRoutes(deps: {
         const { session, token, ...result } = await authService.login({
           ...request.body,
           ...origin(request),
+          language: requestLanguage(request),
         });
         const expires = new Date(result.expiresAt);
         reply.setCookie(SESSION_COOKIE, token, { ...sessionCookie, expires });

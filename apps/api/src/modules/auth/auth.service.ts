@@ -19,7 +19,11 @@ import {
   type SallaClient,
 } from '../../lib/salla-client.ts';
 import { signMerchantToken, verifyMerchantToken } from '../../lib/tokens.ts';
-import { findMerchantByEmail, findMerchantById } from '../merchants/index.ts';
+import {
+  findMerchantByEmail,
+  findMerchantById,
+  recordMerchantLanguage,
+} from '../merchants/index.ts';
 import {
   claimEmbeddedToken,
   deleteEmbeddedTokensBefore,
@@ -50,7 +54,7 @@ export function createAuthService(ctx: AppContext, deps: { salla: SallaClient })
     createPasswordResetService(ctx);
 
   async function login(
-    input: { email: string; password: string } & RequestOrigin,
+    input: { email: string; password: string; language?: 'ar' | 'en' } & RequestOrigin,
   ): Promise<LoginResult & { token: string; session: MerchantAuth }> {
     await enforceRateLimits(db, [{ key: `login:ip:${input.ip}`, ...AUTH_RATE_LIMITS.loginPerIp }]);
     // Unknown e-mails back off the same way, so the limit tells nothing about who exists.
@@ -68,6 +72,7 @@ export function createAuthService(ctx: AppContext, deps: { salla: SallaClient })
       throw new AppError('AUTH_INVALID_CREDENTIALS');
     }
     await clearBackoff(db, backoff);
+    if (input.language) await recordMerchantLanguage(db, merchant.id, input.language);
     const expiresAt = new Date(ctx.now().getTime() + SESSION_TTL_DAYS * 86_400_000);
     const session = await insertSession(db, {
       merchantId: merchant.id,

@@ -6,6 +6,7 @@ export {
   findMerchantByEmail,
   findMerchantById,
   lockMerchant,
+  recordMerchantLanguage,
   updateMerchantPassword,
   updateSocialLinks,
 } from './merchants.repository.ts';

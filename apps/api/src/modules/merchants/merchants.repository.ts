@@ -108,3 +108,15 @@ export async function ensureMerchant(db: Executor, merchantId: number): Promise<
     .values({ id: merchantId, storeName: `Salla store ${merchantId}` })
     .onConflictDoNothing({ target: merchants.id });
 }
+
+/** The language the owner signed in with: their own mails use it (docs/decisions/050). */
+export async function recordMerchantLanguage(
+  db: Executor,
+  merchantId: number,
+  language: 'ar' | 'en',
+): Promise<void> {
+  await db
+    .update(merchants)
+    .set({ language })
+    .where(and(eq(merchants.id, merchantId), sql`${merchants.language} <> ${language}`));
+}

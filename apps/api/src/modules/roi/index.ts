@@ -8,3 +8,5 @@ export type { HoldoutService } from './holdout.service.ts';
 export { roiRoutes } from './roi.routes.ts';
 export { createRoiService } from './roi.service.ts';
 export type { RoiService } from './roi.service.ts';
+export { createMonthlyReports, MONTHLY_REPORT_DAYS } from './monthly-report.service.ts';
+export type { MonthlyReports, MonthlyReportRun } from './monthly-report.service.ts';

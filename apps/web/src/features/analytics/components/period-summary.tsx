@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Analytics } from '@nuqat/contracts';
 import { Card } from '../../../components/ui/card';
-import { formatCurrency, formatCompactNumber, formatNumber } from '../../../lib/format';
-import { formatCompactCurrency } from '../lib/format-figures';
+import { formatCurrency, formatNumber } from '../../../lib/format';
+import { useFigures } from '../lib/figures';
 import { useLanguage } from '../lib/language';
 
 type PeriodKey = keyof Analytics['period'];
@@ -23,6 +23,7 @@ const COUNTS: readonly PeriodKey[] = [
 export function PeriodSummary({ period }: { period: Analytics['period'] }) {
   const { t } = useTranslation('analytics');
   const language = useLanguage();
+  const figures = useFigures();
   const item = (key: PeriodKey, value: string, exact: string) => (
     <div key={key} className="rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
       <dt className="text-xs text-slate-500 dark:text-slate-400">{t(`period.${key}`)}</dt>
@@ -39,17 +40,9 @@ export function PeriodSummary({ period }: { period: Analytics['period'] }) {
     <Card className="space-y-3 p-4 sm:p-5">
       <h2 className="text-base font-bold text-slate-900 dark:text-white">{t('period.heading')}</h2>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
-        {item(
-          'sales',
-          formatCompactCurrency(period.sales, language),
-          formatCurrency(period.sales, language),
-        )}
+        {item('sales', figures.amount(period.sales), formatCurrency(period.sales, language))}
         {COUNTS.map((key) =>
-          item(
-            key,
-            formatCompactNumber(period[key], language),
-            formatNumber(period[key], language),
-          ),
+          item(key, figures.count(period[key]), formatNumber(period[key], language)),
         )}
       </dl>
     </Card>

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { PieChart } from 'lucide-react';
 import type { Analytics } from '@nuqat/contracts';
 import { Card } from '../../../components/ui/card';
-import { formatCompactNumber, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
+import { useFigures } from '../lib/figures';
 import { sharePercent } from '../lib/export-tables';
 import { formatList, formatPercent } from '../lib/format-figures';
 import { useLanguage } from '../lib/language';
@@ -23,6 +24,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 export function PointsDonut({ distribution }: { distribution: Analytics['distribution'] }) {
   const { t } = useTranslation('analytics');
   const language = useLanguage();
+  const figures = useFigures();
   const total = distribution.reduce((sum, bucket) => sum + bucket.customers, 0);
   const label = (bucket: Analytics['distribution'][number]) =>
     t(`distribution.buckets.${bucket.bucket}`);
@@ -98,7 +100,7 @@ export function PointsDonut({ distribution }: { distribution: Analytics['distrib
                 className="text-2xl font-bold text-slate-900 dark:text-white"
                 title={formatNumber(total, language)}
               >
-                <bdi>{formatCompactNumber(total, language)}</bdi>
+                <bdi>{figures.count(total)}</bdi>
               </span>
               <span className="text-xs text-slate-500 dark:text-slate-400">
                 {t('distribution.total', { count: total })}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { Roi, RoiDifference } from '@nuqat/contracts';
 import { formatCurrency } from '../../../lib/format';
+import { formatDecimal } from '../lib/format-figures';
 import { useHoldoutActions, useRoi } from '../api/roi';
 import { useLanguage } from '../lib/language';
 
@@ -58,9 +59,10 @@ export function RoiBody({ data, readOnly = false }: { data: Roi; readOnly?: bool
   const language = useLanguage();
   const sar = (v: number | null) => (v === null ? '—' : formatCurrency(v, language));
   const num = (v: number | null, digits = 2) =>
-    v === null ? '—' : new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(v);
+    v === null ? '—' : formatDecimal(v, language, digits);
+  // Signed figures read left to right in Arabic too, the sign on the left (issue 15).
   const interval = (d: RoiDifference, fmt: (v: number) => string) =>
-    d === null ? '—' : `${fmt(d.estimate)} (${fmt(d.low)} … ${fmt(d.high)})`;
+    d === null ? '—' : <bdi dir="ltr">{`${fmt(d.estimate)} (${fmt(d.low)} … ${fmt(d.high)})`}</bdi>;
   return (
     <div className="space-y-4">
       {readOnly ? null : <HoldoutControl data={data} />}
@@ -126,12 +128,16 @@ export function RoiBody({ data, readOnly = false }: { data: Roi; readOnly?: bool
             </div>
             <div>
               <dt className="text-sm text-slate-600 dark:text-slate-300">{t('roi.incremental')}</dt>
-              <dd className="text-lg font-bold">{sar(data.incrementalRevenueSar)}</dd>
+              <dd className="text-lg font-bold">
+                <bdi dir="ltr">{sar(data.incrementalRevenueSar)}</bdi>
+              </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-600 dark:text-slate-300">{t('roi.return')}</dt>
               <dd className="text-lg font-bold">
-                {data.returnOnCost === null ? '—' : `×${num(data.returnOnCost)}`}
+                <bdi dir="ltr">
+                  {data.returnOnCost === null ? '—' : `×${num(data.returnOnCost)}`}
+                </bdi>
               </dd>
             </div>
           </dl>

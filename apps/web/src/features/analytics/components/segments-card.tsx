@@ -3,7 +3,8 @@ import { TicketPercent } from 'lucide-react';
 import type { Analytics } from '@nuqat/contracts';
 import { Card } from '../../../components/ui/card';
 import { formatCurrency, formatNumber } from '../../../lib/format';
-import { NO_FIGURE, formatCompactCurrency, formatPercent } from '../lib/format-figures';
+import { useFigures } from '../lib/figures';
+import { NO_FIGURE, formatPercent } from '../lib/format-figures';
 import { useLanguage } from '../lib/language';
 
 type Segment = Analytics['membersVsNonMembers']['members'];
@@ -12,6 +13,7 @@ type Segment = Analytics['membersVsNonMembers']['members'];
 export function SegmentsCard({ segments }: { segments: Analytics['membersVsNonMembers'] }) {
   const { t } = useTranslation('analytics');
   const language = useLanguage();
+  const figures = useFigures();
   const none = (reason: string) => (
     <span className="text-slate-500 dark:text-slate-400">
       {NO_FIGURE} <span className="text-xs">({reason})</span>
@@ -20,9 +22,7 @@ export function SegmentsCard({ segments }: { segments: Analytics['membersVsNonMe
   const cells = (segment: Segment, guest: boolean) => ({
     orders: <bdi>{formatNumber(segment.orders, language)}</bdi>,
     sales: (
-      <bdi title={formatCurrency(segment.sales, language)}>
-        {formatCompactCurrency(segment.sales, language)}
-      </bdi>
+      <bdi title={formatCurrency(segment.sales, language)}>{figures.amount(segment.sales)}</bdi>
     ),
     averageOrderValue:
       segment.averageOrderValue === null ? (
@@ -93,6 +93,7 @@ export function SegmentsCard({ segments }: { segments: Analytics['membersVsNonMe
 export function CouponRevenueCard({ revenue }: { revenue: Analytics['couponRevenue'] }) {
   const { t } = useTranslation('analytics');
   const language = useLanguage();
+  const figures = useFigures();
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5" data-testid="coupon-revenue">
       <div className="flex items-center gap-2">
@@ -111,7 +112,7 @@ export function CouponRevenueCard({ revenue }: { revenue: Analytics['couponReven
             title={formatCurrency(revenue.sales, language)}
             className="text-xl font-bold text-slate-900 dark:text-white"
           >
-            <bdi>{formatCompactCurrency(revenue.sales, language)}</bdi>
+            <bdi>{figures.amount(revenue.sales)}</bdi>
           </dd>
         </div>
         <div>

@@ -99,3 +99,8 @@ export function formatDay(day: string, language: Language): string {
 export function formatList(items: readonly string[], language: Language): string {
   return new Intl.ListFormat(LOCALES[language], { style: 'narrow', type: 'unit' }).format(items);
 }
+
+/** A figure with up to `digits` decimals (orders per customer, a ratio), Latin digits as elsewhere. */
+export function formatDecimal(value: number, language: Language, digits = 2): string {
+  return numberFormat(language, { maximumFractionDigits: digits }).format(value);
+}
