@@ -124,6 +124,31 @@ describe.each([
     await context.close();
   });
 
+  test('the ways to earn beyond buying are listed with their names, and a follow says it cannot be verified', async () => {
+    const { context, page } = await openSignedIn(browser, session, { language: lang });
+    await page.goto(`${product.baseUrl}/setpoints`);
+    const events = t.loyalty.methods.events;
+    for (const event of [
+      'follow_instagram',
+      'follow_x',
+      'follow_tiktok',
+      'follow_snapchat',
+      'profile_complete',
+      'newsletter',
+    ] as const) {
+      const card = page.getByTestId(`method-${event}`);
+      await card.getByText(events[event].name, { exact: true }).waitFor();
+      expect(await card.textContent()).toContain(events[event].description);
+    }
+    // No platform lets an app verify a follow: each follow card says so (decision 052).
+    expect(events.follow_x.description).toContain(lang === 'ar' ? 'لا' : 'No platform');
+    await page.getByTestId('method-newsletter').scrollIntoViewIfNeeded();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
   test('create, edit, switch off, see on /rewards, then delete a reward', async () => {
     const { context, page } = await openSignedIn(browser, session, {
       language: lang,

@@ -427,6 +427,39 @@ describe('tap targets on a phone', () => {
   );
 });
 
+describe('the store on social media', () => {
+  test.each(['ar', 'en'] as const)(
+    '/settings in %s: a link off the network’s site is refused at its field; a good one is kept',
+    async (lang) => {
+      const t = text[lang].social;
+      const { context, page } = await openSignedIn(browser, session, {
+        language: lang,
+        ...(lang === 'ar' ? { width: 390, height: 844 } : {}),
+      });
+      await page.goto(`${product.baseUrl}/settings`);
+      await page.getByRole('heading', { name: t.heading, exact: true }).waitFor();
+      await page.getByText(t.unverifiable, { exact: true }).waitFor();
+      const instagram = page.getByLabel(t.networks.instagram, { exact: true });
+      await instagram.fill('https://example.com/nuqat');
+      await page.getByRole('button', { name: t.save, exact: true }).click();
+      await page.getByText(t.invalid.instagram, { exact: true }).waitFor();
+      expect(await instagram.getAttribute('aria-invalid')).toBe('true');
+      const link = `https://www.instagram.com/nuqat.${lang}`;
+      await instagram.fill(link);
+      await page.getByRole('button', { name: t.save, exact: true }).click();
+      await page.getByRole('status').filter({ hasText: t.saved }).waitFor();
+      expect(
+        (await api<{ instagram: string | null }>('/api/merchants/social-links')).instagram,
+      ).toBe(link);
+      await page.reload();
+      await expect
+        .poll(() => page.getByLabel(t.networks.instagram, { exact: true }).inputValue())
+        .toBe(link);
+      await context.close();
+    },
+  );
+});
+
 describe('settings screenshots', () => {
   test('/settings at ar/en, light/dark, 390 and 1280 wide (the dashboard: dashboard.e2e.ts)', async () => {
     const files: string[] = [];

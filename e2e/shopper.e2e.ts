@@ -619,6 +619,9 @@ test('ways to earn beyond buying: follow, newsletter and profile under "ways to 
       'open',
     ]);
     expect(data.pendingPoints).toBeGreaterThanOrEqual(20);
+    // The balance card says the follow's points wait for its day, not for an order (issue 29).
+    expect(data.pendingFollows?.points).toBe(20);
+    expect(data.pendingFollows?.note).toMatch(/following the store/);
   } finally {
     for (const event of actions) await setRule(event, 0);
   }

@@ -241,6 +241,11 @@ export const CustomerLoyaltyDataSchema = z.object({
    * as pending, not spendable, and not part of availablePoints.
    */
   pendingPoints: z.number().int().nonnegative(),
+  /**
+   * The part of pendingPoints that is follows waiting their day (decision 052), not orders, with
+   * the balance card's words in the page's language; null when none waits.
+   */
+  pendingFollows: z.object({ points: z.number().int().positive(), note: z.string() }).nullable(),
   /** When pending points become spendable: the statuses, then the holding days. */
   pointsRelease: z.object({
     spendableOn: z.array(PointsSpendableStatusSchema),

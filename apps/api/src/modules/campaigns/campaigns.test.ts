@@ -194,6 +194,18 @@ describe('/api/campaigns', () => {
     expect((await programme(theirs.merchantId)).campaigns).toBeUndefined();
   });
 
+  test('the OpenAPI document describes list, create, update, end early and results', async () => {
+    const res = await ctx.server.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths['/api/campaigns'] ?? {})).toEqual(
+      expect.arrayContaining(['get', 'post']),
+    );
+    expect(Object.keys(paths['/api/campaigns/{id}'] ?? {})).toEqual(['put']);
+    expect(Object.keys(paths['/api/campaigns/{id}/end'] ?? {})).toEqual(['post']);
+    expect(Object.keys(paths['/api/campaigns/{id}/results'] ?? {})).toEqual(['get']);
+  });
+
   test('signed out: 401', async () => {
     const res = await ctx.server.inject({ method: 'GET', url: '/api/campaigns' });
     expect(res.statusCode).toBe(401);

@@ -61,7 +61,34 @@ const TEXTS = {
   pending: { ar: 'تصلك النقاط في {date}', en: 'Your points arrive on {date}' },
   waiting: { ar: 'النقاط في الطريق', en: 'Points on their way' },
   done: { ar: 'حصلت على النقاط', en: 'Points received' },
+  // The balance card's pending points: follows wait a day, not an order's status (issue 29).
+  followsPending: {
+    ar: 'مقابل متابعة المتجر، وتُضاف إلى نقاطك في {date}',
+    en: 'For following the store: added to your points on {date}',
+  },
+  followsPendingSome: {
+    ar: 'منها {points} مقابل متابعة المتجر، تُضاف في {date}',
+    en: '{points} of them for following the store, added on {date}',
+  },
 } as const;
+
+/** What the balance card says of follows still waiting their day: alone, or beside orders. */
+export type PendingFollows = { points: number; alone: string; withOrders: string };
+
+function pendingFollows(rows: EarnActionRow[], lang: Language): PendingFollows | null {
+  const waiting = rows.filter((r) => !r.creditedAt);
+  if (waiting.length === 0) return null;
+  const points = waiting.reduce((sum, r) => sum + r.points, 0);
+  const first = new Date(Math.min(...waiting.map((r) => r.availableAt.getTime())));
+  const date = DATES[lang].format(first);
+  return {
+    points,
+    alone: TEXTS.followsPending[lang].replace('{date}', date),
+    withOrders: TEXTS.followsPendingSome[lang]
+      .replace('{points}', points.toLocaleString('en-US'))
+      .replace('{date}', date),
+  };
+}
 
 const DATES = {
   ar: new Intl.DateTimeFormat('ar-SA-u-nu-latn-ca-gregory', {
@@ -228,7 +255,11 @@ export function createEarnActionsService(ctx: AppContext) {
     customerId: number;
     enabled: ReadonlySet<string>;
     lang: Language;
-  }): Promise<{ states: Map<EarnActionEvent, EarnActionState>; pendingPoints: number }> {
+  }): Promise<{
+    states: Map<EarnActionEvent, EarnActionState>;
+    pendingPoints: number;
+    pendingFollows: PendingFollows | null;
+  }> {
     const { merchant, customerId, lang } = input;
     const shopper = { merchantId: merchant.id, customerId };
     let found = await findShopperActions(db, merchant.id, customerId);
@@ -246,9 +277,8 @@ export function createEarnActionsService(ctx: AppContext) {
       if (!input.enabled.has(action) || (network && !links[network])) continue;
       states.set(action, stateOf(action, rows.get(action), links, lang));
     }
-    let pendingPoints = 0;
-    for (const row of rows.values()) if (!row.creditedAt) pendingPoints += row.points;
-    return { states, pendingPoints };
+    const follows = pendingFollows(found, lang);
+    return { states, pendingPoints: follows?.points ?? 0, pendingFollows: follows };
   }
 
   return { getSocialLinks, setSocialLinks, claim, releaseDue, shopperActions };

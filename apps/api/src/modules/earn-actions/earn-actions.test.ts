@@ -67,6 +67,7 @@ async function loyalty(store: ReferralStore, shopper: Shopper) {
   return res.json().data as {
     availablePoints: number;
     pendingPoints: number;
+    pendingFollows: { points: number; note: string } | null;
     pointsMethods: { id: string; points: number; action?: { state: string; url: string | null } }[];
   };
 }
@@ -160,6 +161,14 @@ test('a follow is pending for a day on the shopper’s word, then credited once;
   const pending = await loyalty(store, shopper);
   expect(pending.availablePoints).toBe(before.availablePoints);
   expect(pending.pendingPoints).toBe(before.pendingPoints + 40);
+  // The balance card says these wait for the follow's day, not for an order.
+  expect(before.pendingFollows).toBeNull();
+  expect(pending.pendingFollows?.points).toBe(40);
+  expect(pending.pendingFollows?.note).toMatch(
+    before.pendingPoints > 0
+      ? /^40 of them for following the store, added on /
+      : /^For following the store: added to your points on /,
+  );
   expect(await actionRows(store, shopper)).toHaveLength(0);
   expect((await claim(store, shopper, 'follow_instagram')).json().data.state).toBe('pending');
 
@@ -170,6 +179,7 @@ test('a follow is pending for a day on the shopper’s word, then credited once;
   const after = await loyalty(store, shopper);
   expect(after.availablePoints).toBe(before.availablePoints + 40);
   expect(after.pendingPoints).toBe(before.pendingPoints);
+  expect(after.pendingFollows).toBeNull();
   expect(after.pointsMethods.find((m) => m.id === 'follow_instagram')?.action?.state).toBe('done');
   const rows = await actionRows(store, shopper);
   expect(rows).toHaveLength(1);

@@ -30,7 +30,7 @@ const minute = (at: Date) => dateToRiyadhMinute(at);
 describe.each([
   { path: 'fast', env: { ENGINE_FAST_PATH: '1' } },
   { path: 'general', env: { ENGINE_FAST_PATH: '0' } },
-])('$path path', ({ env }) => {
+])('$path path', ({ path, env }) => {
   beforeAll(async () => {
     ctx = await createEngineContext({ env });
   });
@@ -90,6 +90,18 @@ describe.each([
     return res.json().data as { id: string };
   }
 
+  /**
+   * Delivers events and checks which path took them: on the fast path a campaign that does not
+   * depend on the shopper (multiplier, bonus, overlaps) must not fall back to the general one,
+   * or "both paths" would test one path twice.
+   */
+  async function deliverOn(fast: boolean, ...bodies: Parameters<typeof deliverOk>[1][]) {
+    const before = ctx.app.services.webhooks.stats().fastPath;
+    for (const body of bodies) await deliverOk(ctx, body);
+    const taken = ctx.app.services.webhooks.stats().fastPath - before;
+    expect(taken).toBe(path === 'fast' && fast ? bodies.length : 0);
+  }
+
   function order(shopper: CustomerFacts, total: number, placedAt: Date): OrderFacts {
     return { id: randomId(), customer: shopper, total, status: 'completed', placedAt };
   }
@@ -108,7 +120,7 @@ describe.each([
     const c = await campaign(s, { multiplierPct: 250 });
     const shopper = customerFacts();
     const o = order(shopper, 200, new Date(Date.now() - HOUR));
-    await deliverOk(ctx, webhooks.orderCreated(s.merchantId, o));
+    await deliverOn(true, webhooks.orderCreated(s.merchantId, o));
     const row = await orderRow(s.merchantId, o.id);
     expect([row.earnPoints, row.amountPoints, row.campaignMultiplierPct]).toEqual([25, 50, 250]);
     expect(row.campaignIds).toEqual([c.id]);
@@ -127,8 +139,11 @@ describe.each([
     const shopper = customerFacts();
     const small = order(shopper, 100, new Date(Date.now() - HOUR));
     const big = order(shopper, 200, new Date(Date.now() - HOUR));
-    await deliverOk(ctx, webhooks.orderCreated(s.merchantId, small));
-    await deliverOk(ctx, webhooks.orderCreated(s.merchantId, big));
+    await deliverOn(
+      true,
+      webhooks.orderCreated(s.merchantId, small),
+      webhooks.orderCreated(s.merchantId, big),
+    );
     expect((await orderRow(s.merchantId, small.id)).campaignBonusPoints).toBe(0);
     expect((await orderRow(s.merchantId, big.id)).campaignBonusPoints).toBe(40);
     // 100 SAR: 10 + 10; 200 SAR: 10 + 20 + 40.
@@ -144,7 +159,7 @@ describe.each([
     const b2 = await campaign(s, { effect: 'bonus', multiplierPct: null, bonusPoints: 7 });
     const shopper = customerFacts();
     const o = order(shopper, 200, new Date(Date.now() - HOUR));
-    await deliverOk(ctx, webhooks.orderCreated(s.merchantId, o));
+    await deliverOn(true, webhooks.orderCreated(s.merchantId, o));
     const row = await orderRow(s.merchantId, o.id);
     expect(row.campaignMultiplierPct).toBe(300);
     expect(row.campaignBonusPoints).toBe(12);
@@ -162,7 +177,7 @@ describe.each([
     const shopper = customerFacts();
     // Placed before the window opened, delivered now, inside it: no campaign.
     const before = order(shopper, 200, new Date(Date.now() - 2 * DAY));
-    await deliverOk(ctx, webhooks.orderCreated(s.merchantId, before));
+    await deliverOn(true, webhooks.orderCreated(s.merchantId, before));
     expect((await orderRow(s.merchantId, before.id)).campaignMultiplierPct).toBe(100);
     expect(await balanceOf(ctx, s.merchantId, shopper.id)).toBe(30);
   });
@@ -208,6 +223,32 @@ describe.each([
     await expectLedgerInvariant(ctx, s.merchantId);
   });
 
+  test('results: the campaign’s orders, points and sales next to the same days before it', async () => {
+    const s = await store();
+    // Two days in so far: "before" is the two days just before its start.
+    const c = await campaign(s, { multiplierPct: 200 });
+    const shopper = customerFacts();
+    const before = order(shopper, 100, new Date(Date.now() - 3 * DAY));
+    const during = order(shopper, 200, new Date(Date.now() - HOUR));
+    const cancelled = order(shopper, 500, new Date(Date.now() - HOUR));
+    const tooEarly = order(shopper, 300, new Date(Date.now() - 5 * DAY));
+    for (const o of [before, during, cancelled, tooEarly])
+      await deliverOk(ctx, webhooks.orderCreated(s.merchantId, o));
+    await deliverOk(ctx, webhooks.orderCancelled(s.merchantId, cancelled));
+    const res = await ctx.server.inject({
+      method: 'GET',
+      url: `/api/campaigns/${c.id}/results`,
+      headers: { authorization: s.authorization },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // 100 SAR before: 10 + 10; 200 SAR during at ×2: 60. A cancelled order counts in neither.
+    expect(res.json().data).toMatchObject({
+      during: { orders: 1, points: 60, sales: 200 },
+      before: { orders: 1, points: 20, sales: 100 },
+      campaignOrders: 2,
+    });
+  });
+
   test('a first-order campaign gives its bonus once per shopper', async () => {
     const s = await store();
     await campaign(s, {
@@ -219,8 +260,12 @@ describe.each([
     const shopper = customerFacts();
     const first = order(shopper, 200, new Date(Date.now() - 2 * HOUR));
     const second = order(shopper, 200, new Date(Date.now() - HOUR));
-    await deliverOk(ctx, webhooks.orderCreated(s.merchantId, first));
-    await deliverOk(ctx, webhooks.orderCreated(s.merchantId, second));
+    // It depends on the shopper's earlier orders: the general path decides it (decision 047).
+    await deliverOn(
+      false,
+      webhooks.orderCreated(s.merchantId, first),
+      webhooks.orderCreated(s.merchantId, second),
+    );
     expect((await orderRow(s.merchantId, first.id)).campaignBonusPoints).toBe(50);
     expect((await orderRow(s.merchantId, second.id)).campaignBonusPoints).toBe(0);
     expect(await balanceOf(ctx, s.merchantId, shopper.id)).toBe(30 + 50 + 30);

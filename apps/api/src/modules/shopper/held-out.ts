@@ -25,6 +25,7 @@ export function heldOutData(
     expiringPoints: 0,
     nextExpiryAt: null,
     pendingPoints: 0,
+    pendingFollows: null,
     pointsRelease: { spendableOn: [], holdDays: 0 },
     earnRates: { perAmount: null, perOrder: null },
     pointsMethods: [],

@@ -86,7 +86,12 @@ export interface ShopperLoyaltyDeps {
     customerId: number;
     enabled: ReadonlySet<string>;
     lang: Language;
-  }) => Promise<{ states: Map<string, EarnActionState>; pendingPoints: number }>;
+  }) => Promise<{
+    states: Map<string, EarnActionState>;
+    pendingPoints: number;
+    /** Follows waiting their day: their points and the card's words (alone, beside orders). */
+    pendingFollows: { points: number; alone: string; withOrders: string } | null;
+  }>;
 }
 
 /** The orders the history names (earned on an order or a repeat purchase), each once. */
@@ -149,7 +154,7 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
           enabled: new Set([...rulesFound].filter(([, r]) => r.points > 0).map(([e]) => e)),
           lang,
         })
-      : { states: new Map<string, EarnActionState>(), pendingPoints: 0 };
+      : { states: new Map<string, EarnActionState>(), pendingPoints: 0, pendingFollows: null };
     const recentLedger = findRecentLedger(db, merchantId, customerId, SHOPPER_HISTORY_LIMIT);
     const [
       rules,
@@ -235,6 +240,10 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
       expiringPoints: expiring.points,
       nextExpiryAt: expiring.firstAt?.toISOString() ?? null,
       pendingPoints: pendingPoints + actions.pendingPoints,
+      pendingFollows: actions.pendingFollows && {
+        points: actions.pendingFollows.points,
+        note: pendingPoints > 0 ? actions.pendingFollows.withOrders : actions.pendingFollows.alone,
+      },
       pointsRelease: { spendableOn: settings.pointsSpendableOn, holdDays: settings.pointsHoldDays },
       earnRates: {
         perAmount:

@@ -10,13 +10,15 @@ export type BalanceCardProps = Pick<
   | 'expiringPoints'
   | 'nextExpiryAt'
   | 'pendingPoints'
+  | 'pendingFollows'
   | 'pointsRelease'
   | 'pointsOwed'
 >;
 
 /**
- * Spec §2: the big points balance, the points about to expire, and the pending points of recent
- * orders, apart: they are not spendable until the order reaches a status the store chose. Points
+ * Spec §2: the big points balance, the points about to expire, and the pending points apart: an
+ * order's until it reaches a status the store chose, a follow's until its day is over (decision
+ * 052; the API words that part, the bundle has no room). Points
  * owed (orders cancelled after their points were spent, decision 027) are said plainly: the next
  * points repay them first.
  */
@@ -25,6 +27,7 @@ export function BalanceCard({
   expiringPoints,
   nextExpiryAt,
   pendingPoints,
+  pendingFollows,
   pointsRelease,
   pointsOwed,
 }: BalanceCardProps) {
@@ -75,11 +78,16 @@ export function BalanceCard({
             <Icon name="hourglass" className="size-4 shrink-0" />
             {tp('balance.pending', pendingPoints)}
           </p>
-          <p className="text-xs leading-relaxed text-brand-100">
-            {pointsRelease.holdDays > 0
-              ? t('balance.pendingHintHold', { days: pointsRelease.holdDays, statuses })
-              : t('balance.pendingHint', { statuses })}
-          </p>
+          {pendingPoints > (pendingFollows?.points ?? 0) ? (
+            <p className="text-xs leading-relaxed text-brand-100">
+              {pointsRelease.holdDays > 0
+                ? t('balance.pendingHintHold', { days: pointsRelease.holdDays, statuses })
+                : t('balance.pendingHint', { statuses })}
+            </p>
+          ) : null}
+          {pendingFollows ? (
+            <p className="text-xs leading-relaxed text-brand-100">{pendingFollows.note}</p>
+          ) : null}
         </div>
       ) : null}
       <Icon

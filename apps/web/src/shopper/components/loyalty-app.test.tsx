@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { server } from '../../testing/server';
@@ -579,8 +579,27 @@ describe('the shopper loyalty page', () => {
     expect(within(balance()).getByText('250')).toBeInTheDocument();
     expect(pending).toHaveTextContent('120 نقطة معلّقة');
     expect(pending).toHaveTextContent(
-      'تصبح متاحة بعد 14 يومًا من وصول الطلب إلى حالة «تم التنفيذ» أو «تم التوصيل».',
+      'نقاط الطلب تصبح متاحة بعد 14 يومًا من وصوله إلى حالة «تم التنفيذ» أو «تم التوصيل».',
     );
+  });
+
+  test('pending points of a follow say so, not "your orders"; beside orders, both are said', async () => {
+    const follow = 'مقابل متابعة المتجر، وتُضاف إلى نقاطك في 28 نوفمبر';
+    serveLoyalty(loyaltyBody({ pendingPoints: 20, pendingFollows: { points: 20, note: follow } }));
+    renderSignedIn();
+    await screen.findByRole('region', { name: ar['balance.label'] });
+    let pending = within(balance()).getByTestId('pending-points');
+    expect(pending).toHaveTextContent(follow);
+    expect(pending).not.toHaveTextContent('نقاط الطلب');
+    cleanup();
+    const some = 'منها 20 مقابل متابعة المتجر، تُضاف في 28 نوفمبر';
+    serveLoyalty(loyaltyBody({ pendingPoints: 60, pendingFollows: { points: 20, note: some } }));
+    renderSignedIn();
+    await screen.findByRole('region', { name: ar['balance.label'] });
+    pending = within(balance()).getByTestId('pending-points');
+    expect(pending).toHaveTextContent('60 نقطة معلّقة');
+    expect(pending).toHaveTextContent('نقاط الطلب تصبح متاحة عند وصوله');
+    expect(pending).toHaveTextContent(some);
   });
 
   test('no pending points, no pending line', async () => {

@@ -89,6 +89,7 @@ function ProgrammeScreen({ data, state, controller }: LoyaltyScreenProps) {
         expiringPoints={data.expiringPoints}
         nextExpiryAt={data.nextExpiryAt}
         pendingPoints={data.pendingPoints}
+        pendingFollows={data.pendingFollows ?? null}
         pointsRelease={data.pointsRelease}
         pointsOwed={data.pointsOwed ?? 0}
       />

@@ -81,10 +81,9 @@ export const ar = {
     many: '{{count}} نقطة معلّقة',
     other: '{{count}} نقطة معلّقة',
   },
-  'balance.pendingHint':
-    'من طلباتك الأخيرة، ولا تُستبدل بعد. تصبح متاحة عند وصول الطلب إلى حالة {{statuses}}.',
+  'balance.pendingHint': 'نقاط الطلب تصبح متاحة عند وصوله إلى حالة {{statuses}}.',
   'balance.pendingHintHold':
-    'من طلباتك الأخيرة، ولا تُستبدل بعد. تصبح متاحة بعد {{days}} يومًا من وصول الطلب إلى حالة {{statuses}}.',
+    'نقاط الطلب تصبح متاحة بعد {{days}} يومًا من وصوله إلى حالة {{statuses}}.',
   'balance.or': ' أو ',
 
   points: {

@@ -61,10 +61,9 @@ export const en: Catalogue = {
   'balance.owedHint':
     'Orders were cancelled or refunded after you had spent their points, so these points come out of your next points before any reach your balance.',
   'balance.pending': { one: '{{count}} pending point', other: '{{count}} pending points' },
-  'balance.pendingHint':
-    'From your recent orders, not spendable yet. They become spendable when the order reaches {{statuses}}.',
+  'balance.pendingHint': "An order's points are spendable once it reaches {{statuses}}.",
   'balance.pendingHintHold':
-    'From your recent orders, not spendable yet. They become spendable {{days}} days after the order reaches {{statuses}}.',
+    "An order's points are spendable {{days}} days after it reaches {{statuses}}.",
   'balance.or': ' or ',
 
   points: { one: '{{count}} point', other: '{{count}} points' },

@@ -136,6 +136,7 @@ export function loyaltyData(overrides: Partial<CustomerLoyaltyData> = {}): Custo
     expiringPoints: 0,
     nextExpiryAt: null,
     pendingPoints: 0,
+    pendingFollows: null,
     pointsRelease: { spendableOn: ['completed', 'delivered'], holdDays: 0 },
     earnRates: { perAmount: null, perOrder: { points: 50, minOrderTotal: 50 } },
     pointsMethods: [

@@ -8,6 +8,7 @@ import {
   CustomerLedgerResponseSchema,
   CustomersResponseSchema,
   ImportResponseSchema,
+  type CustomerAccount,
   type CustomerSummary,
   type Tier,
   type TierChange,
@@ -62,7 +63,11 @@ function answerList(pages: CustomerSummary[][], seen: URLSearchParams[] = [], ti
   return seen;
 }
 
-function answerAccount(customer = shopper(), tierChanges: TierChange[] = []) {
+function answerAccount(
+  customer = shopper(),
+  tierChanges: TierChange[] = [],
+  orders: CustomerAccount['orders'] = [],
+) {
   server.use(
     http.get('/api/merchants/store-info', () => HttpResponse.json(storeInfoBody())),
     http.get(`/api/merchants/customers/${customer.id}`, () =>
@@ -73,7 +78,7 @@ function answerAccount(customer = shopper(), tierChanges: TierChange[] = []) {
             customer,
             expiring: [{ points: 50, expiresAt: '2027-01-01T00:00:00.000Z' }],
             coupons: [],
-            orders: [],
+            orders,
             tierChanges,
             pointsForgiven: 0,
             couponRecovery: null,
@@ -251,6 +256,36 @@ describe("a customer's account", () => {
       '#order-555',
     );
     expect(screen.getByTestId('expiring-lots')).toHaveTextContent('50 نقطة');
+  });
+
+  test('an order earned on its total because Salla sent no lines says so on its row (decision 048)', async () => {
+    signIn();
+    const order = (id: string, earningBasis: 'lines' | 'total' | null) => ({
+      id,
+      reference: `4000${id}`,
+      status: 'completed',
+      placedAt: '2026-11-09T09:00:00.000Z',
+      total: 200,
+      refunded: 0,
+      cancelled: false,
+      fullyRefunded: false,
+      earnStatus: 'earned',
+      points: 30,
+      releasedAt: '2026-11-09T09:00:00.000Z',
+      earningBasis,
+    });
+    answerAccount(shopper(), [], [order('1', 'total'), order('2', 'lines'), order('3', null)]);
+    renderApp('/customers/1001');
+    await screen.findAllByTestId('account-order');
+    const rows = screen.getAllByTestId('account-order');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByTestId('order-earning-basis')).toHaveTextContent(
+      'حسب إجماليه: أرسلته سلة دون بنوده، فلم تُطبَّق قواعد المنتجات',
+    );
+    expect(within(rows[1]!).getByTestId('order-earning-basis')).toHaveTextContent(
+      'حسب بنوده وفق قواعد المنتجات',
+    );
+    expect(within(rows[2]!).queryByTestId('order-earning-basis')).not.toBeInTheDocument();
   });
 
   test('a shopper of another store (404) is not found, with no retry', async () => {
