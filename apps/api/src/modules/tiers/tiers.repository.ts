@@ -228,20 +228,18 @@ export async function previewBuckets(
 
 /**
  * One batch of a store-wide pass: works out the tier of up to `limit` customers after `after`
- * (by id). Returns the last id seen (null when the pass is over) and how many moved.
+ * (by id), set-based (nuqat_tier_pass, migration 0034: the same outcome as nuqat_tier_recompute
+ * per customer). Returns the last id seen (null when the pass is over) and how many moved.
  */
 export async function recomputeBatch(
   db: Executor,
   input: { merchantId: number; after: number; limit: number; cause: string; now: Date },
 ): Promise<{ last: number | null; moved: number }> {
   const result = await db.execute(sql`
-    SELECT max(id) AS last, count(*) AS n,
-           count(*) FILTER (WHERE nuqat_tier_recompute(${input.merchantId}, id, ${input.cause},
-                                                        NULL, ${input.now}::timestamptz) <> 0) AS moved
-      FROM (SELECT id FROM customers
-             WHERE merchant_id = ${input.merchantId} AND id > ${input.after} AND erased_at IS NULL
-             ORDER BY id LIMIT ${input.limit}) c`);
-  const row = rowsOf<{ last: string | null; moved: string; n: string }>(result)[0]!;
+    SELECT last_id AS last, seen AS n, moved
+      FROM nuqat_tier_pass(${input.merchantId}, ${input.after}, ${input.limit}, ${input.cause},
+                           ${input.now}::timestamptz)`);
+  const row = rowsOf<{ last: string | null; moved: number; n: number }>(result)[0]!;
   const n = Number(row.n);
   return { last: n < input.limit ? null : Number(row.last), moved: Number(row.moved) };
 }
