@@ -216,11 +216,15 @@ export async function previewBuckets(
                   WHERE c.merchant_id = ${merchantId}`;
   }
   const thresholds = `{${input.thresholds.join(',')}}`;
+  // width_bucket over the rising thresholds is the number of them at or below the value (0 below
+  // the first, and for the erased at -1): one call per customer, not a subquery per customer.
+  const bucket =
+    input.thresholds.length === 0
+      ? sql`0`
+      : sql`width_bucket(v.units::bigint, ${thresholds}::bigint[])`;
   const result = await db.execute(sql`
     WITH v AS (${values})
-    SELECT (SELECT count(*) FROM unnest(${thresholds}::bigint[]) t WHERE t <= v.units)::int AS bucket,
-           count(*) AS n
-      FROM v GROUP BY 1`);
+    SELECT ${bucket} AS bucket, count(*) AS n FROM v GROUP BY 1`);
   return new Map(
     rowsOf<{ bucket: number; n: string }>(result).map((r) => [Number(r.bucket), Number(r.n)]),
   );
