@@ -64,7 +64,7 @@ BEGIN
   ), valued AS (
     SELECT c.id, c.tier_id, c.tier_below_since,
            greatest(coalesce(CASE WHEN s.basis = 'spend' AND s.window = 'lifetime'
-                                  THEN c.spend_halalas ELSE a.v END, 0), 0) AS value
+                                  THEN c.spend_halalas ELSE a.v END, 0), 0)::bigint AS value
       FROM customers c LEFT JOIN agg a ON a.customer_id = c.id
      WHERE c.merchant_id = p_merchant AND c.id > p_after AND c.id <= v_hi AND c.erased_at IS NULL
   ), placed AS (
@@ -98,7 +98,7 @@ BEGIN
          tier_since = CASE WHEN r.move <> 0 THEN p_at ELSE c.tier_since END,
          tier_below_since = r.below, tier_checked_at = p_at, tier_value = r.value
     FROM nuqat_tier_pass_rows r
-   WHERE c.merchant_id = p_merchant AND c.id = r.id;
+   WHERE c.merchant_id = p_merchant AND c.id > p_after AND c.id <= v_hi AND c.id = r.id;
   PERFORM set_config('nuqat.tier_counts_by_caller', 'off', true);
   -- The counters, as the row trigger would have kept them: minus the old tier, plus the new.
   WITH delta AS (

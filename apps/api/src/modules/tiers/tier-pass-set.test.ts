@@ -43,6 +43,7 @@ const SHOPPERS: Shopper[] = [
   { spend: 9_999, ledger: [[99, 'earn', ago(1)]] }, // just below Silver
   { spend: 10_000, tier: 'none', ledger: [[100, 'earn', ago(1)]] }, // exactly Silver
   { spend: 50_000, tier: 'silver', ledger: [[600, 'earn', ago(2)]] }, // up to Gold
+  { spend: 55_599, ledger: [[555, 'earn', ago(2)]] }, // up to Gold, 555.99 SAR counts as 555
   // Below their tier: grace starts (or, with none, they move down at once).
   {
     spend: 15_000,
