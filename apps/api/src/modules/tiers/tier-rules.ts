@@ -2,8 +2,8 @@ import { planHasFeature, type TierBrief, type TierChange } from '@nuqat/contract
 import { type MerchantRow } from '../merchants/index.ts';
 import { type TierChangeRow, type TierRow, type TierSettingsRow } from './tiers.repository.ts';
 
-/** Customers worked out per transaction by a store-wide pass. */
-export const TIER_PASS_BATCH = 500;
+/** Customers worked out per transaction by a store-wide pass (set-based, one batch a few statements). */
+export const TIER_PASS_BATCH = 20_000;
 /** Customers due (grace over, stale 12-month value) looked at per store per run. */
 export const TIER_DUE_BATCH = 2000;
 

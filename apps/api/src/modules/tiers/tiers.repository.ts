@@ -216,11 +216,15 @@ export async function previewBuckets(
                   WHERE c.merchant_id = ${merchantId}`;
   }
   const thresholds = `{${input.thresholds.join(',')}}`;
+  // width_bucket over the rising thresholds is the number of them at or below the value (0 below
+  // the first, and for the erased at -1): one call per customer, not a subquery per customer.
+  const bucket =
+    input.thresholds.length === 0
+      ? sql`0`
+      : sql`width_bucket(v.units::bigint, ${thresholds}::bigint[])`;
   const result = await db.execute(sql`
     WITH v AS (${values})
-    SELECT (SELECT count(*) FROM unnest(${thresholds}::bigint[]) t WHERE t <= v.units)::int AS bucket,
-           count(*) AS n
-      FROM v GROUP BY 1`);
+    SELECT ${bucket} AS bucket, count(*) AS n FROM v GROUP BY 1`);
   return new Map(
     rowsOf<{ bucket: number; n: string }>(result).map((r) => [Number(r.bucket), Number(r.n)]),
   );
@@ -228,20 +232,18 @@ export async function previewBuckets(
 
 /**
  * One batch of a store-wide pass: works out the tier of up to `limit` customers after `after`
- * (by id). Returns the last id seen (null when the pass is over) and how many moved.
+ * (by id), set-based (nuqat_tier_pass, migration 0035: the same outcome as nuqat_tier_recompute
+ * per customer). Returns the last id seen (null when the pass is over) and how many moved.
  */
 export async function recomputeBatch(
   db: Executor,
   input: { merchantId: number; after: number; limit: number; cause: string; now: Date },
 ): Promise<{ last: number | null; moved: number }> {
   const result = await db.execute(sql`
-    SELECT max(id) AS last, count(*) AS n,
-           count(*) FILTER (WHERE nuqat_tier_recompute(${input.merchantId}, id, ${input.cause},
-                                                        NULL, ${input.now}::timestamptz) <> 0) AS moved
-      FROM (SELECT id FROM customers
-             WHERE merchant_id = ${input.merchantId} AND id > ${input.after} AND erased_at IS NULL
-             ORDER BY id LIMIT ${input.limit}) c`);
-  const row = rowsOf<{ last: string | null; moved: string; n: string }>(result)[0]!;
+    SELECT last_id AS last, seen AS n, moved
+      FROM nuqat_tier_pass(${input.merchantId}, ${input.after}, ${input.limit}, ${input.cause},
+                           ${input.now}::timestamptz)`);
+  const row = rowsOf<{ last: string | null; moved: number; n: number }>(result)[0]!;
   const n = Number(row.n);
   return { last: n < input.limit ? null : Number(row.last), moved: Number(row.moved) };
 }
