@@ -91,6 +91,11 @@ export const MerchantSettingsSchema = z.object({
    * later points repay; true forgives it (recorded as forgiven). docs/decisions/027.
    */
   forgiveSpentClawbacks: z.boolean(),
+  /**
+   * The owner gets last month's programme report by e-mail on the 1st of each Riyadh month
+   * (Growth plan; docs/decisions/050). On by default.
+   */
+  monthlyReportEmail: z.boolean(),
 });
 export type MerchantSettings = z.infer<typeof MerchantSettingsSchema>;
 
@@ -104,6 +109,7 @@ export const UpdateMerchantSettingsRequestSchema = z
     pointsSpendableOn: PointsSpendableOnSchema.optional(),
     pointsHoldDays: PointsHoldDaysSchema.optional(),
     forgiveSpentClawbacks: z.boolean().optional(),
+    monthlyReportEmail: z.boolean().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'At least one setting is required',

@@ -219,6 +219,7 @@ export function settingsBody(
       pointsSpendableOn: ['completed', 'delivered'],
       pointsHoldDays: 0,
       forgiveSpentClawbacks: false,
+      monthlyReportEmail: true,
       ...overrides,
     },
   });

@@ -65,6 +65,7 @@ export async function updateMerchantSettings(
     pointsSpendableOn?: string[];
     pointsHoldDays?: number;
     forgiveSpentClawbacks?: boolean;
+    monthlyReportEmail?: boolean;
   },
 ): Promise<MerchantRow | undefined> {
   // Only the settings sent change: Drizzle would otherwise write undefined as "no change" anyway,
@@ -75,6 +76,7 @@ export async function updateMerchantSettings(
   if (values.pointsHoldDays !== undefined) set.pointsHoldDays = values.pointsHoldDays;
   if (values.forgiveSpentClawbacks !== undefined)
     set.forgiveSpentClawbacks = values.forgiveSpentClawbacks;
+  if (values.monthlyReportEmail !== undefined) set.monthlyReportEmail = values.monthlyReportEmail;
   const [row] = await db
     .update(merchants)
     .set({ ...set, updatedAt: sql`now()` })

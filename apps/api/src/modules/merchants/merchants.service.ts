@@ -62,6 +62,7 @@ export function toMerchantSettings(merchant: MerchantRow): MerchantSettings {
     pointsSpendableOn: spendableOn.length > 0 ? spendableOn : [...POINTS_SPENDABLE_DEFAULT],
     pointsHoldDays: merchant.pointsHoldDays,
     forgiveSpentClawbacks: merchant.forgiveSpentClawbacks,
+    monthlyReportEmail: merchant.monthlyReportEmail,
   };
 }
 
@@ -159,6 +160,7 @@ export function createMerchantsService({ db }: { db: Database }) {
       pointsSpendableOn: settings.pointsSpendableOn,
       pointsHoldDays: settings.pointsHoldDays,
       forgiveSpentClawbacks: settings.forgiveSpentClawbacks,
+      monthlyReportEmail: settings.monthlyReportEmail,
     });
     if (!merchant) throw new AppError('NOT_FOUND');
     return toMerchantSettings(merchant);

@@ -199,6 +199,7 @@ describe('GET/PUT /api/merchants/settings', () => {
       pointsSpendableOn: ['completed', 'delivered'],
       pointsHoldDays: 0,
       forgiveSpentClawbacks: false,
+      monthlyReportEmail: true,
     });
     for (const bad of [0, -1, 3651, 1.5, '30']) {
       const res = await put(token, { pointsExpiryDays: bad });
@@ -232,6 +233,7 @@ describe('GET/PUT /api/merchants/settings', () => {
       pointsSpendableOn: ['completed', 'delivered', 'shipped'],
       pointsHoldDays: 14,
       forgiveSpentClawbacks: false,
+      monthlyReportEmail: true,
     });
     const [row] = await ctx.database.db
       .select({ on: merchants.pointsSpendableOn, hold: merchants.pointsHoldDays })
@@ -245,6 +247,7 @@ describe('GET/PUT /api/merchants/settings', () => {
       pointsSpendableOn: ['completed', 'delivered', 'shipped'],
       pointsHoldDays: 0,
       forgiveSpentClawbacks: false,
+      monthlyReportEmail: true,
     });
     expect((await put(token, { pointsSpendableOn: ['under_review'] })).json().data).toMatchObject({
       pointsSpendableOn: ['under_review'],
@@ -284,6 +287,30 @@ describe('GET/PUT /api/merchants/settings', () => {
       pointsSpendableOn: ['completed', 'delivered'],
       pointsHoldDays: 0,
       forgiveSpentClawbacks: false,
+      monthlyReportEmail: true,
+    });
+  });
+
+  test('the monthly report e-mail is switched off and on again alone, and a non-boolean is a 400', async () => {
+    const { email, password, merchant } = await createMerchant(ctx);
+    const token = await tokenFor(email, password);
+    await put(token, { pointsHoldDays: 7 });
+    const off = await put(token, { monthlyReportEmail: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toMatchObject({ monthlyReportEmail: false, pointsHoldDays: 7 });
+    const [row] = await ctx.database.db
+      .select({ on: merchants.monthlyReportEmail })
+      .from(merchants)
+      .where(eq(merchants.id, merchant.id));
+    expect(row).toEqual({ on: false });
+    for (const bad of ['false', 0, null]) {
+      const res = await put(token, { monthlyReportEmail: bad });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(ErrorBodySchema.parse(res.json()).issues?.[0]?.path).toContain('monthlyReportEmail');
+    }
+    expect((await put(token, { monthlyReportEmail: true })).json().data).toMatchObject({
+      monthlyReportEmail: true,
+      pointsHoldDays: 7,
     });
   });
 
@@ -319,6 +346,7 @@ describe('GET/PUT /api/merchants/settings', () => {
       pointsSpendableOn: ['completed', 'delivered'],
       pointsHoldDays: 0,
       forgiveSpentClawbacks: false,
+      monthlyReportEmail: true,
     });
     expect(
       (

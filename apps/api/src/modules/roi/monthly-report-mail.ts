@@ -67,7 +67,8 @@ const WORDS = {
     guests: 'الزوار',
     aov: 'متوسط الطلب',
     link: 'افتح التقرير القابل للطباعة',
-    footer: 'تصلك هذه الرسالة مرة كل شهر لأن متجرك على باقة النمو.',
+    footer:
+      'تصلك هذه الرسالة مرة كل شهر لأن متجرك على باقة النمو. يمكنك إيقافها من الإعدادات، في «التقرير الشهري».',
   },
   en: {
     subject: (store: string, m: string) => `Loyalty programme report for ${m} — ${store}`,
@@ -94,7 +95,8 @@ const WORDS = {
     guests: 'Guests',
     aov: 'Average order',
     link: 'Open the printable report',
-    footer: 'You receive this once a month because your store is on the Growth plan.',
+    footer:
+      'You receive this once a month because your store is on the Growth plan. You can switch it off in Settings, under “Monthly report”.',
   },
 } as const;
 

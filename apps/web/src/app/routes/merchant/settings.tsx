@@ -10,6 +10,7 @@ import { useLogout } from '../../../features/auth/api/logout';
 import { DevelopersSection } from '../../../features/developers/components/developers-section';
 import { CustomerNotificationsCard } from '../../../features/notifications/components/customer-notifications-card';
 import { StoreInfoPanel } from '../../../features/store/components/store-info-panel';
+import { MonthlyReportCard } from '../../../features/store/components/monthly-report-card';
 import { PointsExpiryCard } from '../../../features/store/components/points-expiry-card';
 import { PointsReleaseCard } from '../../../features/store/components/points-release-card';
 import { SocialLinksCard } from '../../../features/store/components/social-links-card';
@@ -32,6 +33,7 @@ const SECTIONS = [
   'clawback',
   'social',
   'emails',
+  'report',
   'widget',
   'developers',
   'preferences',
@@ -91,6 +93,10 @@ export function SettingsRoute() {
 
         <div id="settings-emails" className="scroll-mt-24">
           <CustomerNotificationsCard />
+        </div>
+
+        <div id="settings-report" className="scroll-mt-24">
+          <MonthlyReportCard />
         </div>
 
         <div id="settings-widget" className="scroll-mt-24">
