@@ -16,6 +16,7 @@ import {
   RewardsResponseSchema,
   LoginResponseSchema,
   MerchantSettingsResponseSchema,
+  UpdateMerchantSettingsRequestSchema,
   MessageResponseSchema,
   STORAGE_KEYS,
   StoreInfoResponseSchema,
@@ -223,6 +224,29 @@ export function settingsBody(
       ...overrides,
     },
   });
+}
+
+/**
+ * GET and PUT /api/merchants/settings for one on/off setting of /settings: answers `value`,
+ * records each PUT body in `sent`, and with `fail` answers the PUT with a 500.
+ */
+export function switchSettingHandlers(
+  setting: 'forgiveSpentClawbacks' | 'monthlyReportEmail',
+  value: boolean,
+  sent: unknown[],
+  fail = false,
+) {
+  return [
+    http.get('/api/merchants/settings', () =>
+      HttpResponse.json(settingsBody(null, { [setting]: value })),
+    ),
+    http.put('/api/merchants/settings', async ({ request }) => {
+      const body = UpdateMerchantSettingsRequestSchema.parse(await request.json());
+      sent.push(body);
+      if (fail) return HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 });
+      return HttpResponse.json(settingsBody(null, { [setting]: body[setting] ?? value }));
+    }),
+  ];
 }
 
 export function messageBody(message = 'ok') {

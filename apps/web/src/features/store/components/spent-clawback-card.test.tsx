@@ -1,17 +1,15 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { UpdateMerchantSettingsRequestSchema } from '@nuqat/contracts';
 import { i18n } from '../../../lib/i18n';
 import { renderApp } from '../../../testing/render-app';
 import { server } from '../../../testing/server';
 import {
-  errorBody,
   notificationHandlers,
-  settingsBody,
   signIn,
   storeInfoBody,
   subscriptionBody,
+  switchSettingHandlers,
 } from '../../../testing/mocks';
 
 beforeEach(() => {
@@ -23,19 +21,7 @@ beforeEach(() => {
 });
 
 function answer(forgive: boolean, sent: unknown[], fail = false) {
-  server.use(
-    http.get('/api/merchants/settings', () =>
-      HttpResponse.json(settingsBody(null, { forgiveSpentClawbacks: forgive })),
-    ),
-    http.put('/api/merchants/settings', async ({ request }) => {
-      const body = UpdateMerchantSettingsRequestSchema.parse(await request.json());
-      sent.push(body);
-      if (fail) return HttpResponse.json(errorBody('INTERNAL_ERROR'), { status: 500 });
-      return HttpResponse.json(
-        settingsBody(null, { forgiveSpentClawbacks: body.forgiveSpentClawbacks ?? forgive }),
-      );
-    }),
-  );
+  server.use(...switchSettingHandlers('forgiveSpentClawbacks', forgive, sent, fail));
 }
 
 describe('orders cancelled after their points were spent', () => {
