@@ -1,6 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Language, ReferralSettings, ShopperSession } from '@nuqat/contracts';
-import { sendWebhook, webhooks } from '@nuqat/salla-sandbox';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { extractMailedCode, startSmtpSink, type SmtpSink } from '../apps/api/src/test/smtp-sink.ts';
@@ -10,6 +9,7 @@ import { ar as arShopper } from '../apps/web/src/shopper/locales/ar.ts';
 import { en as enShopper } from '../apps/web/src/shopper/locales/en.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
+import { placeCompletedOrder } from './support/orders.ts';
 import { startProduct, type Product } from './support/product.ts';
 import { keepShopperSession } from './support/shopper.ts';
 
@@ -200,20 +200,8 @@ describe.each(['ar', 'en'] as const)(
         couponCode: giftCode,
         status: 'under_review',
       };
-      const hook = `${product.baseUrl}/api/salla/webhooks`;
       const inviterMails = smtp.messages.length;
-      expect(
-        (await sendWebhook(hook, webhooks.orderCreated(MERCHANT_ID, order), WEBHOOK_SECRET)).status,
-      ).toBe(200);
-      expect(
-        (
-          await sendWebhook(
-            hook,
-            webhooks.orderStatusUpdated(MERCHANT_ID, { ...order, status: 'completed' }),
-            WEBHOOK_SECRET,
-          )
-        ).status,
-      ).toBe(200);
+      await placeCompletedOrder(product.baseUrl, MERCHANT_ID, order, WEBHOOK_SECRET);
 
       // 5. Both rewards: the inviter's coupon arrives by mail, and the merchant sees the referral
       // completed with the friend's coupon used on that order and the inviter's issued.

@@ -2,10 +2,10 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Roi } from '@nuqat/contracts';
-import { sendWebhook, webhooks } from '@nuqat/salla-sandbox';
 import arAnalytics from '../apps/web/src/locales/ar/analytics.json' with { type: 'json' };
 import enAnalytics from '../apps/web/src/locales/en/analytics.json' with { type: 'json' };
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { placeCompletedOrder } from './support/orders.ts';
 import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
 import { startProduct, type Product } from './support/product.ts';
 
@@ -43,7 +43,6 @@ beforeAll(async () => {
   // A control group of 20 % of new customers, then 60 new customers who each buy once or twice:
   // both groups get customers (the chance that 60 draws miss the control group is 0.8^60 ≈ 1e-6).
   await api('/api/merchants/holdout', { method: 'PUT', body: JSON.stringify({ percent: 20 }) });
-  const hook = `${product.baseUrl}/api/salla/webhooks`;
   for (let i = 0; i < 60; i++) {
     const customer = {
       id: randomInt(900_000_000, 999_999_999),
@@ -58,18 +57,7 @@ beforeAll(async () => {
         total: 150 + ((i * 37) % 400),
         status: 'under_review',
       };
-      expect(
-        (await sendWebhook(hook, webhooks.orderCreated(MERCHANT_ID, order), WEBHOOK_SECRET)).status,
-      ).toBe(200);
-      expect(
-        (
-          await sendWebhook(
-            hook,
-            webhooks.orderStatusUpdated(MERCHANT_ID, { ...order, status: 'completed' }),
-            WEBHOOK_SECRET,
-          )
-        ).status,
-      ).toBe(200);
+      await placeCompletedOrder(product.baseUrl, MERCHANT_ID, order, WEBHOOK_SECRET);
     }
   }
 }, 240_000);

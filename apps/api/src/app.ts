@@ -13,7 +13,7 @@ import { createLoyaltyService } from './modules/loyalty/index.ts';
 import { loyaltyRoutes } from './modules/loyalty/index.ts';
 import { customersRoutes } from './modules/customers/index.ts';
 import { insightsRoutes } from './modules/insights/index.ts';
-import { createHoldoutService, createRoiService, roiRoutes } from './modules/roi/index.ts';
+import { roiRoutes } from './modules/roi/index.ts';
 import { createRewardsService } from './modules/rewards/index.ts';
 import { rewardsRoutes } from './modules/rewards/index.ts';
 import { createReferralsService } from './modules/referrals/index.ts';
@@ -123,9 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }),
     { prefix: '/api/merchants' },
   );
-  const holdout = createHoldoutService(context);
   await server.register(
-    roiRoutes({ holdout, roi: createRoiService(context, holdout), requireMerchant }),
+    roiRoutes({ holdout: services.holdout, roi: services.roi, requireMerchant }),
     { prefix: '/api/merchants' },
   );
   await server.register(

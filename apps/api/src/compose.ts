@@ -110,6 +110,8 @@ export function composeServices(options: BuildAppOptions, log: FastifyBaseLogger
   const intake = createEventIntake(context);
   const campaigns = createCampaignsService(context);
   const earnActions = createEarnActionsService(context);
+  const holdout = createHoldoutService(context);
+  const roi = createRoiService(context, holdout);
   const services = {
     auth,
     merchants: createMerchantsService(context),
@@ -144,11 +146,10 @@ export function composeServices(options: BuildAppOptions, log: FastifyBaseLogger
     notifications,
     apiKeys: createApiKeysService(context),
     outboundWebhooks: createOutboundWebhooks(context),
+    holdout,
+    roi,
     // The monthly report e-mail to Growth stores (docs/decisions/050).
-    monthlyReports: createMonthlyReports(
-      context,
-      createRoiService(context, createHoldoutService(context)),
-    ),
+    monthlyReports: createMonthlyReports(context, roi),
   };
   const insights = createInsightsService(context, { merchantsService: services.merchants });
   return { context, salla, services, insights };
