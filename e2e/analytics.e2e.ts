@@ -8,6 +8,7 @@ import arMerchant from '../apps/web/src/locales/ar/merchant.json' with { type: '
 import enMerchant from '../apps/web/src/locales/en/merchant.json' with { type: 'json' };
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
+import { everyLook, inEachLook } from './support/looks.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const text = { ar: arAnalytics, en: enAnalytics };
@@ -401,30 +402,18 @@ describe.each(['ar', 'en'] as const)('/analytics in %s', (lang) => {
 describe('/analytics screenshots', () => {
   test('ar/en, light/dark, 390 and 1280 wide, nothing wider than the screen', async () => {
     const files: string[] = [];
-    for (const lang of ['ar', 'en'] as const) {
-      for (const dark of [false, true]) {
-        for (const width of [390, 1280]) {
-          const { context, page } = await openSignedIn(browser, session, {
-            language: lang,
-            dark,
-            width,
-            height: width < 600 ? 844 : 800,
-          });
-          try {
-            await page.goto(`${product.baseUrl}/analytics`);
-            await page.getByTestId('analytics-report').waitFor();
-            files.push(
-              await screenshot(page, `analytics-${lang}-${dark ? 'dark' : 'light'}-${width}`),
-            );
-            expect(
-              await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
-            ).toBeLessThanOrEqual(0);
-          } finally {
-            await context.close();
-          }
-        }
-      }
-    }
+    await inEachLook(
+      everyLook(),
+      (look) => openSignedIn(browser, session, look),
+      async (page, look) => {
+        await page.goto(`${product.baseUrl}/analytics`);
+        await page.getByTestId('analytics-report').waitFor();
+        files.push(await screenshot(page, `analytics-${look.name}`));
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+        ).toBeLessThanOrEqual(0);
+      },
+    );
     expect(files).toHaveLength(8);
   }, 240_000);
 });

@@ -7,6 +7,7 @@ import arCommon from '../apps/web/src/locales/ar/common.json' with { type: 'json
 import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import { extractMailedCode, startSmtpSink, type SmtpSink } from '../apps/api/src/test/smtp-sink.ts';
 import { launchBrowser, openPage, screenshot } from './support/browser.ts';
+import { everyLook, inEachLook } from './support/looks.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const text = { ar: { auth: arAuth, common: arCommon }, en: { auth: enAuth, common: enCommon } };
@@ -168,30 +169,23 @@ describe.each(['ar', 'en'] as const)('password recovery in %s', (lang) => {
 describe('login screenshots', () => {
   test('ar/en, light/dark, 390 and 1280 wide', async () => {
     const files: string[] = [];
-    for (const lang of ['ar', 'en'] as const) {
-      for (const dark of [false, true]) {
-        for (const width of [390, 1280]) {
-          const { context, page } = await openPage(browser, {
-            language: lang,
-            dark,
-            width,
-            height: width < 600 ? 844 : 800,
-          });
-          await page.goto(`${product.baseUrl}/login`);
-          await page.getByTestId('login-form').waitFor();
-          expect(await page.locator('html').evaluate((el) => el.classList.contains('dark'))).toBe(
-            dark,
-          );
-          // Nothing may overflow sideways on a phone.
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect(overflow).toBeLessThanOrEqual(0);
-          files.push(await screenshot(page, `login-${lang}-${dark ? 'dark' : 'light'}-${width}`));
-          await context.close();
-        }
-      }
-    }
+    await inEachLook(
+      everyLook(),
+      (look) => openPage(browser, look),
+      async (page, look) => {
+        await page.goto(`${product.baseUrl}/login`);
+        await page.getByTestId('login-form').waitFor();
+        expect(await page.locator('html').evaluate((el) => el.classList.contains('dark'))).toBe(
+          look.dark,
+        );
+        // Nothing may overflow sideways on a phone.
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
+        files.push(await screenshot(page, `login-${look.name}`));
+      },
+    );
     expect(files).toHaveLength(8);
   });
 });

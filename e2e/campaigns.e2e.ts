@@ -10,6 +10,7 @@ import arCampaigns from '../apps/web/src/locales/ar/campaigns.json' with { type:
 import enCampaigns from '../apps/web/src/locales/en/campaigns.json' with { type: 'json' };
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
+import { everyLook, inEachLook } from './support/looks.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 /**
@@ -159,23 +160,18 @@ describe('campaigns', () => {
   }, 90_000);
 
   test('/campaigns screenshots: ar/en, light/dark, 390 and 1440 wide', async () => {
-    for (const lang of ['ar', 'en'] as const) {
-      for (const dark of [false, true]) {
-        for (const viewport of [PHONE, DESKTOP]) {
-          const { context, page } = await openSignedIn(browser, merchant, {
-            language: lang,
-            dark,
-            ...viewport,
-          });
-          await page.goto(`${product.baseUrl}/campaigns`);
-          await page.getByTestId('campaigns-list').waitFor();
-          expect(
-            await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
-          ).toBeLessThanOrEqual(0);
-          await screenshot(page, `campaigns-${lang}-${dark ? 'dark' : 'light'}-${viewport.width}`);
-          await context.close();
-        }
-      }
-    }
+    const looks = await inEachLook(
+      everyLook(DESKTOP),
+      (look) => openSignedIn(browser, merchant, look),
+      async (page, look) => {
+        await page.goto(`${product.baseUrl}/campaigns`);
+        await page.getByTestId('campaigns-list').waitFor();
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+        ).toBeLessThanOrEqual(0);
+        await screenshot(page, `campaigns-${look.name}`);
+      },
+    );
+    expect(looks).toBe(8);
   }, 180_000);
 });

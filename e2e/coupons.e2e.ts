@@ -24,6 +24,7 @@ import {
   signInDemo,
   type MerchantSession,
 } from './support/merchant.ts';
+import { everyLook, inEachLook } from './support/looks.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 /**
@@ -349,32 +350,32 @@ describe.each(['ar', 'en'] as const)('/coupons in %s', (lang) => {
   });
 
   test('light and dark, phone and desktop: nothing overflows', async () => {
-    for (const viewport of [PHONE, DESKTOP]) {
-      for (const dark of [false, true]) {
-        const { context, page } = await openCoupons(lang, viewport, dark);
-        try {
-          await shownCoupons(page, viewport.width).first().waitFor();
-          expect(await page.locator('html').evaluate((el) => el.classList.contains('dark'))).toBe(
-            dark,
-          );
-          const overflow = await page
-            .locator('html')
-            .evaluate((el) => el.scrollWidth - el.clientWidth);
-          expect(overflow).toBeLessThanOrEqual(0);
-          if (viewport === DESKTOP) {
-            // The whole table fits a 1280 px window: no column hidden behind a sideways scroll.
-            const hidden = await page
-              .getByRole('table')
-              .evaluate(
-                (table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth,
-              );
-            expect(hidden).toBeLessThanOrEqual(0);
-          }
-          await screenshot(page, `coupons-${lang}-${viewport.width}-${dark ? 'dark' : 'light'}`);
-        } finally {
-          await context.close();
+    const looks = await inEachLook(
+      everyLook(DESKTOP).filter((look) => look.language === lang),
+      (look) => openSignedIn(browser, merchant, look),
+      async (page, look) => {
+        await page.goto(`${product.baseUrl}/coupons`);
+        await page.getByRole('heading', { level: 1, name: screens[lang].title }).waitFor();
+        await shownCoupons(page, look.width).first().waitFor();
+        expect(await page.locator('html').evaluate((el) => el.classList.contains('dark'))).toBe(
+          look.dark,
+        );
+        const overflow = await page
+          .locator('html')
+          .evaluate((el) => el.scrollWidth - el.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        if (look.width === DESKTOP.width) {
+          // The whole table fits a 1280 px window: no column hidden behind a sideways scroll.
+          const hidden = await page
+            .getByRole('table')
+            .evaluate(
+              (table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth,
+            );
+          expect(hidden).toBeLessThanOrEqual(0);
         }
-      }
-    }
+        await screenshot(page, `coupons-${lang}-${look.width}-${look.dark ? 'dark' : 'light'}`);
+      },
+    );
+    expect(looks).toBe(4);
   }, 180_000);
 });

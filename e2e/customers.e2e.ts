@@ -14,6 +14,7 @@ import {
   signInDemo,
   type MerchantSession,
 } from './support/merchant.ts';
+import { everyLook, inEachLook } from './support/looks.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const text = { ar: arCustomers, en: enCustomers };
@@ -227,27 +228,23 @@ describe.each(['ar', 'en'] as const)('the customers screens in %s', (lang) => {
   test('light and dark, phone and desktop: nothing overflows', async () => {
     const { items } = await list();
     const target = items.find((c) => c.orders > 0)!;
-    for (const dark of [false, true]) {
-      for (const width of [390, 1280]) {
-        const { context, page } = await openSignedIn(browser, session, {
-          language: lang,
-          dark,
-          width,
-          height: width < 600 ? 844 : 800,
-        });
+    const looks = await inEachLook(
+      everyLook().filter((look) => look.language === lang),
+      (look) => openSignedIn(browser, session, look),
+      async (page, look) => {
         await page.goto(`${product.baseUrl}/customers`);
         await page
-          .getByTestId(width < 1024 ? 'customer-card' : 'customer-row')
+          .getByTestId(look.width < 1024 ? 'customer-card' : 'customer-row')
           .first()
           .waitFor();
         expect(await overflow(page)).toBeLessThanOrEqual(0);
-        await screenshot(page, `customers-${lang}-${dark ? 'dark' : 'light'}-${width}`);
+        await screenshot(page, `customers-${look.name}`);
         await page.goto(`${product.baseUrl}/customers/${target.id}`);
         await page.getByTestId('ledger-row').first().waitFor();
         expect(await overflow(page)).toBeLessThanOrEqual(0);
-        await screenshot(page, `customer-${lang}-${dark ? 'dark' : 'light'}-${width}`);
-        await context.close();
-      }
-    }
+        await screenshot(page, `customer-${look.name}`);
+      },
+    );
+    expect(looks).toBe(4);
   });
 });

@@ -5,6 +5,7 @@ import arMerchant from '../apps/web/src/locales/ar/merchant.json' with { type: '
 import enMerchant from '../apps/web/src/locales/en/merchant.json' with { type: 'json' };
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
+import { everyLook, inEachLook } from './support/looks.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const text = { ar: arMerchant, en: enMerchant };
@@ -96,32 +97,25 @@ describe.each(['ar', 'en'] as const)('/dashboard in %s', (lang) => {
 describe('dashboard screenshots', () => {
   test('ar/en, light/dark, 390 and 1280 wide, nothing wider than the screen', async () => {
     const files: string[] = [];
-    for (const lang of ['ar', 'en'] as const) {
-      for (const dark of [false, true]) {
-        for (const width of [390, 1280]) {
-          const { context, page } = await openSignedIn(browser, session, {
-            language: lang,
-            dark,
-            width,
-            height: width < 600 ? 844 : 800,
-          });
-          await page.goto(`${product.baseUrl}/dashboard`);
-          await page.getByTestId('dashboard-figures').waitFor();
-          await page.getByTestId('usage-text').waitFor();
-          expect(await page.locator('html').getAttribute('dir')).toBe(
-            lang === 'ar' ? 'rtl' : 'ltr',
-          );
-          expect(
-            await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
-          ).toBeLessThanOrEqual(0);
-          const name = `dashboard-${lang}-${dark ? 'dark' : 'light'}-${width}`;
-          files.push(await screenshot(page, name));
-          // A phone's first screen, to look at at full size.
-          if (width < 600) await screenshot(page, `${name}-top`, { fullPage: false });
-          await context.close();
-        }
-      }
-    }
+    await inEachLook(
+      everyLook(),
+      (look) => openSignedIn(browser, session, look),
+      async (page, look) => {
+        await page.goto(`${product.baseUrl}/dashboard`);
+        await page.getByTestId('dashboard-figures').waitFor();
+        await page.getByTestId('usage-text').waitFor();
+        expect(await page.locator('html').getAttribute('dir')).toBe(
+          look.language === 'ar' ? 'rtl' : 'ltr',
+        );
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+        ).toBeLessThanOrEqual(0);
+        const name = `dashboard-${look.name}`;
+        files.push(await screenshot(page, name));
+        // A phone's first screen, to look at at full size.
+        if (look.width < 600) await screenshot(page, `${name}-top`, { fullPage: false });
+      },
+    );
     expect(files).toHaveLength(8);
   }, 120_000);
 });

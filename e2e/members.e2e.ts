@@ -5,6 +5,7 @@ import arReferrals from '../apps/web/src/locales/ar/referrals.json' with { type:
 import enReferrals from '../apps/web/src/locales/en/referrals.json' with { type: 'json' };
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
+import { everyLook, inEachLook } from './support/looks.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const text = { ar: arReferrals, en: enReferrals };
@@ -71,23 +72,17 @@ describe.each(['ar', 'en'] as const)('/members in %s', (lang) => {
 });
 
 test('/members screenshots: ar/en, light/dark, 390 and 1280 wide', async () => {
-  for (const lang of ['ar', 'en'] as const) {
-    for (const dark of [false, true]) {
-      for (const width of [390, 1280]) {
-        const { context, page } = await openSignedIn(browser, session, {
-          language: lang,
-          dark,
-          width,
-          height: width < 600 ? 844 : 800,
-        });
-        await page.goto(`${product.baseUrl}/members`);
-        await page.getByTestId('reward-card-referral').waitFor();
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
-        ).toBeLessThanOrEqual(0);
-        await screenshot(page, `members-${lang}-${dark ? 'dark' : 'light'}-${width}`);
-        await context.close();
-      }
-    }
-  }
+  const looks = await inEachLook(
+    everyLook(),
+    (look) => openSignedIn(browser, session, look),
+    async (page, look) => {
+      await page.goto(`${product.baseUrl}/members`);
+      await page.getByTestId('reward-card-referral').waitFor();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await screenshot(page, `members-${look.name}`);
+    },
+  );
+  expect(looks).toBe(8);
 }, 120_000);

@@ -15,6 +15,7 @@ import {
   signInDemo,
   type MerchantSession,
 } from './support/merchant.ts';
+import { everyLook, inEachLook } from './support/looks.ts';
 import { startProduct, type Product } from './support/product.ts';
 
 const text = {
@@ -233,40 +234,32 @@ describe.each([
 describe('points programme screenshots', () => {
   test('/setpoints and /rewards at ar/en, light/dark, 390 and 1280 wide', async () => {
     const files: string[] = [];
-    for (const lang of ['ar', 'en'] as const) {
-      for (const dark of [false, true]) {
-        for (const width of [390, 1280]) {
-          const { context, page } = await openSignedIn(browser, session, {
-            language: lang,
-            dark,
-            width,
-            height: width < 600 ? 844 : 800,
-          });
-          const name = `${lang}-${dark ? 'dark' : 'light'}-${width}`;
-          await page.goto(`${product.baseUrl}/setpoints`);
-          await page.getByTestId('collection-methods').waitFor();
-          await page.getByTestId('rewards-overview').waitFor();
-          await page.getByTestId('programme-status').waitFor();
-          expect(
-            await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
-          ).toBeLessThanOrEqual(0);
-          files.push(await screenshot(page, `setpoints-${name}`));
+    await inEachLook(
+      everyLook(),
+      (look) => openSignedIn(browser, session, look),
+      async (page, look) => {
+        await page.goto(`${product.baseUrl}/setpoints`);
+        await page.getByTestId('collection-methods').waitFor();
+        await page.getByTestId('rewards-overview').waitFor();
+        await page.getByTestId('programme-status').waitFor();
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+        ).toBeLessThanOrEqual(0);
+        files.push(await screenshot(page, `setpoints-${look.name}`));
 
-          await page.goto(`${product.baseUrl}/rewards`);
-          await page.getByTestId('reward-stats').first().waitFor();
-          await page.locator('#redemptions-heading').waitFor();
-          await page
-            .getByRole('status')
-            .filter({ hasText: text[lang].common.states.loading })
-            .waitFor({ state: 'detached' });
-          expect(
-            await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
-          ).toBeLessThanOrEqual(0);
-          files.push(await screenshot(page, `rewards-${name}`));
-          await context.close();
-        }
-      }
-    }
+        await page.goto(`${product.baseUrl}/rewards`);
+        await page.getByTestId('reward-stats').first().waitFor();
+        await page.locator('#redemptions-heading').waitFor();
+        await page
+          .getByRole('status')
+          .filter({ hasText: text[look.language].common.states.loading })
+          .waitFor({ state: 'detached' });
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+        ).toBeLessThanOrEqual(0);
+        files.push(await screenshot(page, `rewards-${look.name}`));
+      },
+    );
     expect(files).toHaveLength(16);
   });
 });

@@ -15,6 +15,7 @@ import {
   signInDemo,
   type MerchantSession,
 } from './support/merchant.ts';
+import { everyLook, inEachLook } from './support/looks.ts';
 import { SUPPORT_ENV, startProduct, type Product } from './support/product.ts';
 
 const text = { ar: arMerchant, en: enMerchant };
@@ -463,35 +464,27 @@ describe('the store on social media', () => {
 describe('settings screenshots', () => {
   test('/settings at ar/en, light/dark, 390 and 1280 wide (the dashboard: dashboard.e2e.ts)', async () => {
     const files: string[] = [];
-    for (const lang of ['ar', 'en'] as const) {
-      for (const dark of [false, true]) {
-        for (const width of [390, 1280]) {
-          const t = text[lang];
-          const { context, page } = await openSignedIn(browser, session, {
-            language: lang,
-            dark,
-            width,
-            height: width < 600 ? 844 : 800,
-          });
-          const name = `${lang}-${dark ? 'dark' : 'light'}-${width}`;
-          await page.goto(`${product.baseUrl}/settings`);
-          await page.getByTestId('usage-text').waitFor();
-          await page.getByRole('radio', { name: t.expiry.enabled, exact: true }).waitFor();
-          await storeItem(page, t.store.plan).waitFor();
-          expect(await page.locator('html').getAttribute('dir')).toBe(
-            lang === 'ar' ? 'rtl' : 'ltr',
-          );
-          expect(await page.locator('html').evaluate((el) => el.classList.contains('dark'))).toBe(
-            dark,
-          );
-          expect(
-            await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
-          ).toBeLessThanOrEqual(0);
-          files.push(await screenshot(page, `settings-${name}`));
-          await context.close();
-        }
-      }
-    }
+    await inEachLook(
+      everyLook(),
+      (look) => openSignedIn(browser, session, look),
+      async (page, look) => {
+        const t = text[look.language];
+        await page.goto(`${product.baseUrl}/settings`);
+        await page.getByTestId('usage-text').waitFor();
+        await page.getByRole('radio', { name: t.expiry.enabled, exact: true }).waitFor();
+        await storeItem(page, t.store.plan).waitFor();
+        expect(await page.locator('html').getAttribute('dir')).toBe(
+          look.language === 'ar' ? 'rtl' : 'ltr',
+        );
+        expect(await page.locator('html').evaluate((el) => el.classList.contains('dark'))).toBe(
+          look.dark,
+        );
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+        ).toBeLessThanOrEqual(0);
+        files.push(await screenshot(page, `settings-${look.name}`));
+      },
+    );
     expect(files).toHaveLength(8);
   });
 });

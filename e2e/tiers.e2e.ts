@@ -8,6 +8,7 @@ import { ar as arShopper } from '../apps/web/src/shopper/locales/ar.ts';
 import { en as enShopper } from '../apps/web/src/shopper/locales/en.ts';
 import { launchBrowser, openPage, screenshot } from './support/browser.ts';
 import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
+import { everyLook, inEachLook } from './support/looks.ts';
 import { startProduct, type Product } from './support/product.ts';
 import { keepShopperSession } from './support/shopper.ts';
 
@@ -210,25 +211,20 @@ describe('the merchant defines VIP tiers', () => {
   }, 90_000);
 
   test('/tiers screenshots: ar/en, light/dark, 390 and 1440 wide', async () => {
-    for (const lang of ['ar', 'en'] as const) {
-      for (const dark of [false, true]) {
-        for (const viewport of [PHONE, DESKTOP]) {
-          const { context, page } = await openSignedIn(browser, merchant, {
-            language: lang,
-            dark,
-            ...viewport,
-          });
-          await page.goto(`${product.baseUrl}/tiers`);
-          await page.getByTestId('tiers-editor').waitFor();
-          await previewCounted(page, 4);
-          expect(
-            await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
-          ).toBeLessThanOrEqual(0);
-          await screenshot(page, `tiers-${lang}-${dark ? 'dark' : 'light'}-${viewport.width}`);
-          await context.close();
-        }
-      }
-    }
+    const looks = await inEachLook(
+      everyLook(DESKTOP),
+      (look) => openSignedIn(browser, merchant, look),
+      async (page, look) => {
+        await page.goto(`${product.baseUrl}/tiers`);
+        await page.getByTestId('tiers-editor').waitFor();
+        await previewCounted(page, 4);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+        ).toBeLessThanOrEqual(0);
+        await screenshot(page, `tiers-${look.name}`);
+      },
+    );
+    expect(looks).toBe(8);
   }, 180_000);
 });
 
