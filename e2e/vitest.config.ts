@@ -9,6 +9,7 @@ export default defineConfig({
     name: 'e2e',
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.ts'],
+    globalSetup: ['global-setup.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,

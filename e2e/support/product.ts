@@ -37,14 +37,16 @@ function freePort(): Promise<number> {
 }
 
 /** A database of its own for this product instance: a fresh PostgreSQL database when
- * DATABASE_URL is set (dropped at stop), else PGlite in a temporary DATA_DIR. */
+ * DATABASE_URL is set (dropped at stop) — a copy of the suite's migrated template when
+ * e2e/global-setup.ts made one — else PGlite in a temporary DATA_DIR. */
 async function freshDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) return { drop: async () => {} };
   const name = `nuqat_e2e_${Date.now()}_${process.pid}_${Math.floor(performance.now())}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = process.env.E2E_TEMPLATE_DATABASE;
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

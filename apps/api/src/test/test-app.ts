@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { buildApp, type App, type BuildAppOptions } from '../app.ts';
 import { createDatabase, type DatabaseHandle } from '../db/client.ts';
 import { loadConfig, type Config } from '../env.ts';
@@ -25,22 +26,52 @@ export interface TestContext {
 }
 
 /**
+ * A PostgreSQL database of its own beside DATABASE_URL's (dropped by `drop`), for a suite whose
+ * job walks every store: in the shared database it would also walk every store the other suites
+ * made. Undefined without DATABASE_URL (PGlite is already one database per suite).
+ */
+async function ownDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return undefined;
+  const name = `nuqat_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/**
  * The real app on a real database: in-memory PGlite by default, the PostgreSQL named by
- * DATABASE_URL when set (migrated once by global-setup). Mail goes over real SMTP to a sink.
+ * DATABASE_URL when set (migrated once by global-setup) — or, with `ownDatabase`, a fresh
+ * PostgreSQL database of the suite's own. Mail goes over real SMTP to a sink.
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'salla' | 'serveWeb' | 'logStream'> = {},
+  options: Pick<BuildAppOptions, 'salla' | 'serveWeb' | 'logStream'> & {
+    ownDatabase?: boolean;
+  } = {},
 ): Promise<TestContext> {
   const smtp = await startSmtpSink();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nuqat-test-'));
+  const own = options.ownDatabase ? await ownDatabase() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     ENCRYPTION_KEY: '0'.repeat(64),
     SMTP_URL: smtp.url,
-    DATABASE_URL: process.env.DATABASE_URL,
+    DATABASE_URL: own?.url ?? process.env.DATABASE_URL,
     LOG_LEVEL: 'silent',
     ...env,
   });
@@ -73,6 +104,7 @@ export async function createTestContext(
       app.context.mailer.close();
       await database.close();
       await smtp.close();
+      await own?.drop();
     },
   };
 }
