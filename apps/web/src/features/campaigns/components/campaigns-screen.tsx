@@ -83,9 +83,14 @@ export function CampaignsScreen() {
       },
     });
   const describe = (c: Campaign) =>
-    c.effect === 'multiplier'
-      ? t('effectShort.multiplier', { x: formatMultiplier(c.multiplierPct, language) })
-      : t('effectShort.bonus', { n: formatNumber(c.bonusPoints, language) });
+    c.effect === 'bonus'
+      ? t('effectShort.bonus', { n: formatNumber(c.bonusPoints, language) })
+      : c.effect === 'products'
+        ? t('effectShort.products', {
+            x: formatMultiplier(c.multiplierPct, language),
+            names: c.products.map((p) => p.name || `#${p.id}`).join(language === 'ar' ? '، ' : ', '),
+          })
+        : t('effectShort.multiplier', { x: formatMultiplier(c.multiplierPct, language) });
 
   return (
     <div aria-busy="false" className="space-y-6" data-testid="campaigns-screen">
