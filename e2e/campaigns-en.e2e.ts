@@ -44,6 +44,13 @@ async function campaigns(): Promise<CampaignsData> {
 
 describe('campaign editor in English', () => {
   test('a products campaign: refused without products and at ×11, previewed, saved and listed', async () => {
+    // A point for every 10 riyals on top of the demo's points per order: the spend counts.
+    const rule = await fetch(`${product.baseUrl}/api/loyalty`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${merchant.token}` },
+      body: JSON.stringify({ event: 'purchase_amount', points: 1, spendUnit: 10 }),
+    });
+    expect(rule.status).toBe(200);
     const { context, page } = await openSignedIn(browser, merchant, {
       language: 'en',
       ...DESKTOP,
@@ -88,7 +95,9 @@ describe('campaign editor in English', () => {
     )
       .slice(1)
       .map((n) => Number(n.replaceAll(',', '')));
-    expect(withIt).toBeGreaterThan(without!);
+    // The sample's 20 points per riyal become 60; its points per order stay as they are.
+    expect(withIt! - without!).toBe(40);
+    await page.evaluate(() => scrollTo(0, 0));
     await screenshot(page, 'campaigns-en-light-1440-products-editor');
     await editor.getByRole('button', { name: t.editor.save }).click();
     const card = page.getByTestId('campaigns-list').getByRole('listitem').filter({
@@ -121,11 +130,11 @@ describe('campaign editor in English', () => {
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
         ).toBeLessThanOrEqual(0);
-        await editor.scrollIntoViewIfNeeded();
-        await screenshot(
-          page,
-          `campaigns-en-${dark ? 'dark' : 'light'}-${viewport.width}-editor`,
-        );
+        const name = `campaigns-en-${dark ? 'dark' : 'light'}-${viewport.width}-editor`;
+        // The whole page from its top (the sticky header where it belongs), and the editor alone.
+        await page.evaluate(() => scrollTo(0, 0));
+        await screenshot(page, name);
+        await screenshot(editor, `${name}-only`);
         await context.close();
       }
     }
