@@ -61,7 +61,7 @@ export function createAdminApi(state: SandboxState) {
         req.headers.host ?? 'localhost',
         rateHeaders,
       );
-      if (catalogue !== undefined) return catalogue;
+      if (catalogue !== UNHANDLED) return catalogue;
       if (path === '/admin/v2/store/info' && method === 'GET') {
         return json(
           res,

@@ -1,5 +1,5 @@
 import { type ServerResponse } from 'node:http';
-import { json } from './sandbox-http.ts';
+import { json, UNHANDLED } from './sandbox-http.ts';
 
 /**
  * A store's catalogue as Salla's Merchant API lists it (docs/reference/salla-catalogue.md): List
@@ -61,7 +61,7 @@ function page<T>(all: T[], url: URL, perPage: number) {
   };
 }
 
-/** Answers the two catalogue reads for a store; undefined when the path is not one of them. */
+/** Answers the two catalogue reads for a store; UNHANDLED when the path is not one of them. */
 export function answerCatalogue(
   res: ServerResponse,
   url: URL,
@@ -70,7 +70,7 @@ export function answerCatalogue(
   host: string,
   headers: Record<string, string>,
 ): unknown {
-  if (method !== 'GET') return undefined;
+  if (method !== 'GET') return UNHANDLED;
   const byId = new Map(catalogue.categories.map((c) => [c.id, c]));
   if (url.pathname === '/admin/v2/products') {
     const category = url.searchParams.get('category');
@@ -109,5 +109,5 @@ export function answerCatalogue(
     const data = first ? catalogue.categories.map((c) => categoryModel(c, host)) : [];
     return json(res, 200, { status: 200, success: true, data }, headers);
   }
-  return undefined;
+  return UNHANDLED;
 }

@@ -142,7 +142,12 @@ describe('/api/campaigns — products', () => {
   test('another store’s products are unknown; its campaign is not found; shoppers see the ids', async () => {
     const mine = await growth([MUSK]);
     const theirs = await growth([OUD, AMBER]);
-    const refused = await call(mine, 'POST', '/api/campaigns', body({ productIds: [OUD.productId] }));
+    const refused = await call(
+      mine,
+      'POST',
+      '/api/campaigns',
+      body({ productIds: [OUD.productId] }),
+    );
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json().issues).toMatchObject([
       { path: 'body.productIds.0', code: 'unknown_product' },

@@ -26,6 +26,9 @@ export async function upsertProductRule(
         productName: values.productName,
         effect: values.effect,
         multiplierPct: values.multiplierPct,
+        // A rule made for the product itself is no longer the category's.
+        categoryId: values.categoryId ?? null,
+        categoryName: values.categoryName ?? null,
         createdAt: sql`now()`,
       },
     })
