@@ -139,4 +139,39 @@ describe('campaign editor in English', () => {
       }
     }
   }, 180_000);
+
+  test('category rules: perfumes ×2 read from Salla, shown in English and Arabic', async () => {
+    const c = enCampaigns.categoryRules;
+    const { context, page } = await openSignedIn(browser, merchant, {
+      language: 'en',
+      ...DESKTOP,
+    });
+    await page.goto(`${product.baseUrl}/campaigns`);
+    const section = page.getByTestId('category-rules');
+    await section.getByText(c.none).waitFor();
+    // No category chosen: the field says so.
+    await section.getByRole('button', { name: c.add }).click();
+    await section.getByText(c.errors.categoryId).waitFor();
+    // The demo store's categories, as Salla's List Categories gives them.
+    await section.getByLabel(c.category).selectOption({ label: 'العطور' });
+    await section.getByLabel(t.productRules.multiplier).fill('2');
+    await section.getByRole('button', { name: c.add }).click();
+    const list = section.getByTestId('category-rules-list');
+    await list.getByText('العطور').waitFor();
+    await list.getByText(c.products_other.replace('{{n}}', '2')).waitFor();
+    await page.evaluate(() => scrollTo(0, 0));
+    await screenshot(page, 'category-rules-en-light-1440');
+    await context.close();
+
+    const ar = await openSignedIn(browser, merchant, { language: 'ar', dark: true, ...PHONE });
+    await ar.page.goto(`${product.baseUrl}/campaigns`);
+    const arList = ar.page.getByTestId('category-rules-list');
+    await arList.getByText('العطور').waitFor();
+    expect(
+      await ar.page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await ar.page.evaluate(() => scrollTo(0, 0));
+    await screenshot(ar.page, 'category-rules-ar-dark-390');
+    await ar.context.close();
+  }, 120_000);
 });

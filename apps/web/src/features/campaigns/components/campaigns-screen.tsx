@@ -21,6 +21,7 @@ import { occasionWindow, occasionsOf, type Occasion } from '../lib/occasions';
 import { CalendarStrip } from './calendar-strip';
 import { CampaignEditor } from './campaign-editor';
 import { CampaignResults } from './campaign-results';
+import { CategoryRules } from './category-rules';
 import { ProductRules } from './product-rules';
 
 const TONE = { scheduled: 'blue', running: 'green', ended: 'grey' } as const;
@@ -88,7 +89,9 @@ export function CampaignsScreen() {
       : c.effect === 'products'
         ? t('effectShort.products', {
             x: formatMultiplier(c.multiplierPct, language),
-            names: c.products.map((p) => p.name || `#${p.id}`).join(language === 'ar' ? '، ' : ', '),
+            names: c.products
+              .map((p) => p.name || `#${p.id}`)
+              .join(language === 'ar' ? '، ' : ', '),
           })
         : t('effectShort.multiplier', { x: formatMultiplier(c.multiplierPct, language) });
 
@@ -227,6 +230,7 @@ export function CampaignsScreen() {
         </ul>
       )}
       <ProductRules />
+      <CategoryRules />
     </div>
   );
 }

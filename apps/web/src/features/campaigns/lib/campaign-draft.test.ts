@@ -32,7 +32,11 @@ describe('a products campaign draft', () => {
   test('its body names the products; none chosen is the products field’s error', () => {
     expect(requestOf(draft).errors).toEqual({ productIds: expect.any(String) });
     const ok = requestOf({ ...draft, productIds: [720881993] });
-    expect(ok.body).toMatchObject({ effect: 'products', multiplierPct: 300, productIds: [720881993] });
+    expect(ok.body).toMatchObject({
+      effect: 'products',
+      multiplierPct: 300,
+      productIds: [720881993],
+    });
     expect(requestOf({ ...draft, productIds: [1], multiplier: '11' }).errors).toHaveProperty(
       'multiplierPct',
     );
