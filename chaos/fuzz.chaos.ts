@@ -272,6 +272,7 @@ const VALID_BODIES: Record<string, () => unknown> = {
     effect: 'multiply',
     multiplier: 2,
   }),
+  'POST /api/campaigns/category-rules': () => ({ categoryId: 1, effect: 'exclude' }),
   'PUT /api/merchants/social-links': () => ({ ...NO_SOCIAL_LINKS }),
   'POST /api/customers/loyalty/{merchantId}/{customerId}/earn': () => ({
     action: 'newsletter',

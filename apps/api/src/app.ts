@@ -21,6 +21,8 @@ import { tiersRoutes } from './modules/tiers/index.ts';
 import {
   campaignsRoutes,
   createCampaignsService,
+  categoryRulesRoutes,
+  createCategoryRulesService,
   createProductRulesService,
   productRulesRoutes,
 } from './modules/campaigns/index.ts';
@@ -163,6 +165,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       requireMerchant,
     }),
     { prefix: '/api/campaigns/product-rules' },
+  );
+  await server.register(
+    categoryRulesRoutes({
+      categoryRulesService: createCategoryRulesService(context, {
+        salla,
+        sallaTokens: services.sallaTokens,
+      }),
+      requireMerchant,
+    }),
+    { prefix: '/api/campaigns/category-rules' },
   );
   await server.register(
     notificationsRoutes({ notificationsService: services.notifications, requireMerchant }),

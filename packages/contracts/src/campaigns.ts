@@ -18,9 +18,14 @@ import { successEnvelope } from './common.ts';
  * fixed bonuses of every bonus campaign it falls in add up. The winning multiplier composes with
  * the customer's VIP tier multiplier (points × tier × campaign, rounded down once per rule); a
  * bonus is never multiplied.
+ *
+ * A `products` campaign (decision 057) multiplies only the chosen products' share of an order's
+ * spend (its lines, as for product rules): per line the highest multiplier wins — the order-wide
+ * one or a products campaign naming the line's product — and composes with the product's own
+ * rule and the tier; the order's per-order points take the order-wide multiplier only.
  */
 
-export const CAMPAIGN_EFFECTS = ['multiplier', 'bonus'] as const;
+export const CAMPAIGN_EFFECTS = ['multiplier', 'bonus', 'products'] as const;
 export const CampaignEffectSchema = z.enum(CAMPAIGN_EFFECTS);
 export type CampaignEffect = z.infer<typeof CampaignEffectSchema>;
 export const CAMPAIGN_STATUSES = ['scheduled', 'running', 'ended'] as const;
@@ -35,6 +40,8 @@ export const CAMPAIGN_LIMITS = {
   minOrderTotal: { min: 0, max: 1_000_000 },
   /** A campaign lasts at most a year. */
   maxDays: 366,
+  /** A `products` campaign names 1 to 50 products. */
+  products: { min: 1, max: 50 },
 } as const;
 
 /** A Riyadh wall-clock minute, as an `<input type="datetime-local">` gives it. */
@@ -73,7 +80,7 @@ export const CampaignInputSchema = z
     startsAt: RiyadhMinuteSchema,
     endsAt: RiyadhMinuteSchema,
     effect: CampaignEffectSchema,
-    /** `multiplier` only: ×1.1 … ×10 as percent (110 … 1000). */
+    /** `multiplier` and `products`: ×1.1 … ×10 as percent (110 … 1000). */
     multiplierPct: int(CAMPAIGN_LIMITS.multiplierPct.min, CAMPAIGN_LIMITS.multiplierPct.max)
       .nullable()
       .default(null),
@@ -90,6 +97,14 @@ export const CampaignInputSchema = z
     tierIds: z.array(z.guid()).max(5).default([]),
     /** Only a shopper's first order in the campaign. */
     firstOrderOnly: z.boolean().default(false),
+    /**
+     * `products` only: Salla's product ids (`items[].product.id` of its orders) whose share of the
+     * spend the campaign multiplies; each must be a product the store's orders named.
+     */
+    productIds: z
+      .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+      .max(CAMPAIGN_LIMITS.products.max)
+      .default([]),
   })
   .superRefine((body, ctx) => {
     const start = riyadhMinuteToDate(body.startsAt).getTime();
@@ -102,7 +117,10 @@ export const CampaignInputSchema = z
         path: ['endsAt'],
         message: 'A campaign lasts at most a year',
       });
-    if (body.effect === 'multiplier' && (body.multiplierPct === null || body.multiplierPct <= 100))
+    if (
+      (body.effect === 'multiplier' || body.effect === 'products') &&
+      (body.multiplierPct === null || body.multiplierPct <= 100)
+    )
       ctx.addIssue({
         code: 'custom',
         path: ['multiplierPct'],
@@ -113,6 +131,18 @@ export const CampaignInputSchema = z
         code: 'custom',
         path: ['bonusPoints'],
         message: 'A bonus campaign gives points',
+      });
+    if (body.effect === 'products' && body.productIds.length < CAMPAIGN_LIMITS.products.min)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['productIds'],
+        message: 'A products campaign names at least one product',
+      });
+    if (body.effect !== 'products' && body.productIds.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['productIds'],
+        message: 'Only a products campaign names products',
       });
   });
 export type CampaignInput = z.input<typeof CampaignInputSchema>;
@@ -130,6 +160,8 @@ export const CampaignSchema = z.object({
   minOrderTotal: z.number(),
   tierIds: z.array(z.string()),
   firstOrderOnly: z.boolean(),
+  /** `products`: the chosen products, with the name an order gave each when it was chosen. */
+  products: z.array(z.object({ id: z.number().int(), name: z.string() })),
   status: z.enum(CAMPAIGN_STATUSES),
   endedEarly: z.boolean(),
 });
@@ -175,5 +207,7 @@ export const RunningCampaignSchema = z.object({
   endsAt: z.string(),
   /** Only for some tiers or only for the first order: the badge does not promise it to everyone. */
   conditional: z.boolean(),
+  /** `products`: the product ids it multiplies (empty otherwise). */
+  productIds: z.array(z.number().int()),
 });
 export type RunningCampaign = z.infer<typeof RunningCampaignSchema>;

@@ -3,6 +3,7 @@ import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { json, sallaError, readBody, UNHANDLED } from './sandbox-http.ts';
 import type { SandboxCoupon } from './sandbox-types.ts';
 import type { SandboxState } from './sandbox-state.ts';
+import { answerCatalogue } from './catalogue.ts';
 
 /** Salla's Admin API (/admin/v2/…): store info, orders, coupons; a bearer token names the store. */
 export function createAdminApi(state: SandboxState) {
@@ -52,6 +53,15 @@ export function createAdminApi(state: SandboxState) {
           );
         }
       }
+      const catalogue = answerCatalogue(
+        res,
+        url,
+        method,
+        state.catalogues.get(store.merchantId) ?? { categories: [], products: [] },
+        req.headers.host ?? 'localhost',
+        rateHeaders,
+      );
+      if (catalogue !== UNHANDLED) return catalogue;
       if (path === '/admin/v2/store/info' && method === 'GET') {
         return json(
           res,

@@ -1,3 +1,4 @@
+import type { SandboxCatalogue } from './catalogue.ts';
 import {
   orderModel,
   webhooks,
@@ -34,6 +35,34 @@ const PRODUCTS = [
   { productId: 720_881_003, name: 'بخور كمبودي' },
   { productId: 720_881_004, name: 'بطاقة هدية' },
 ];
+
+/**
+ * The demo store's catalogue as List Categories and List Products give it
+ * (docs/reference/salla-catalogue.md): perfumes (oud, musk), incense, gift cards, the oud in
+ * the store's "Ramadan picks" too.
+ */
+export function demoCatalogue(): SandboxCatalogue {
+  const [oud, musk, incense, gift] = PRODUCTS.map((p) => p.productId) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  return {
+    categories: [
+      { id: 880_001, name: 'العطور' },
+      { id: 880_002, name: 'البخور' },
+      { id: 880_003, name: 'بطاقات الهدايا' },
+      { id: 880_004, name: 'مختارات رمضان' },
+    ],
+    products: [
+      { id: oud, name: PRODUCTS[0]!.name, categoryIds: [880_001, 880_004] },
+      { id: musk, name: PRODUCTS[1]!.name, categoryIds: [880_001] },
+      { id: incense, name: PRODUCTS[2]!.name, categoryIds: [880_002] },
+      { id: gift, name: PRODUCTS[3]!.name, categoryIds: [880_003] },
+    ],
+  };
+}
 
 /** A believable store history for the demo: customers, orders over two months, a cancel, a refund, reviews. */
 export function demoStoreHistory(

@@ -3,8 +3,9 @@ import { type IncomingMessage, type ServerResponse } from 'node:http';
 
 /** The sandbox's answers in Salla's shapes, and the small helpers every route uses. */
 
+/** The app's scopes (reference §1.7; `products.read` and `categories.read`: salla-catalogue.md). */
 export const SCOPE =
-  'offline_access orders.read customers.read marketing.read_write webhooks.read_write';
+  'offline_access orders.read customers.read marketing.read_write webhooks.read_write products.read categories.read';
 
 export function json(
   res: ServerResponse,

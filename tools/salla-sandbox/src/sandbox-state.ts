@@ -1,5 +1,6 @@
 import { type IncomingMessage } from 'node:http';
 import { token, ownerUserId, SCOPE } from './sandbox-http.ts';
+import type { SandboxCatalogue } from './catalogue.ts';
 import type {
   SandboxStore,
   IssuedTokens,
@@ -24,6 +25,8 @@ export function createSandboxState(options: SandboxOptions) {
   /** Each store's settings of the app (reference §1.9), as `POST /apps/{app_id}/settings` left them. */
   const appSettings = new Map<number, Record<string, unknown>>();
   const orders = new Map<string, Record<string, unknown>>();
+  /** Each store's catalogue (docs/reference/salla-catalogue.md); none: empty lists. */
+  const catalogues = new Map<number, SandboxCatalogue>();
   const faults: Fault[] = [];
   const stats = {
     refreshCalls: 0,
@@ -174,6 +177,7 @@ export function createSandboxState(options: SandboxOptions) {
     coupons,
     appSettings,
     orders,
+    catalogues,
     faults,
     stats,
     embeddedTokens,

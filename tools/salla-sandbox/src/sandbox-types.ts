@@ -1,3 +1,4 @@
+import type { SandboxCatalogue } from './catalogue.ts';
 export interface SandboxStore {
   merchantId: number;
   name: string;
@@ -92,6 +93,8 @@ export interface SallaSandbox {
    * e.g. `orderModel(...)` from payloads.ts with the amounts after a partial refund).
    */
   setOrder(merchantId: number, order: { id: number } & Record<string, unknown>): void;
+  /** The store's products and categories as List Products and List Categories give them from now on. */
+  setCatalogue(merchantId: number, catalogue: SandboxCatalogue): void;
   /** The expiry field of refresh answers from now on (default `expires_in`). */
   setRefreshExpiryField(field: RefreshExpiryField): void;
   /** A shopper used the coupon with this code at checkout (its usage count goes up). */

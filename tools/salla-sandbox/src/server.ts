@@ -84,6 +84,7 @@ export async function startSallaSandbox(options: SandboxOptions = {}): Promise<S
     loginCustomer,
     setNuqatUrl: state.setNuqatUrl,
     setOrder: (merchantId, order) => void orders.set(`${merchantId}:${order.id}`, order),
+    setCatalogue: (merchantId, catalogue) => void state.catalogues.set(merchantId, catalogue),
     setRefreshExpiryField: state.setRefreshExpiryField,
     useCoupon,
     fail: (fault) => void faults.push({ ...fault }),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import {
+  demoCatalogue,
   demoStoreHistory,
   sendWebhook,
   startSallaSandbox,
@@ -160,6 +161,8 @@ export async function seedDemoStore(
   await send(webhooks.storeAuthorize(merchantId, tokens));
 
   let events = 0;
+  // The sandbox keeps the catalogue in memory: given on every start, not only the first.
+  sandbox.setCatalogue(merchantId, demoCatalogue());
   if (created) {
     await send(
       webhooks.subscription(

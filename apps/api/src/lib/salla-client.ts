@@ -1,4 +1,5 @@
 import { SallaApiError, createSallaRequest, type SallaClientOptions } from './salla-http.ts';
+import { catalogueReads } from './salla-catalogue.ts';
 
 /**
  * Typed client for the Salla calls Nuqat makes (reference §1.3–§3.7): user info, store info,
@@ -7,6 +8,7 @@ import { SallaApiError, createSallaRequest, type SallaClientOptions } from './sa
  */
 
 export { SallaApiError, type SallaClientOptions } from './salla-http.ts';
+export type { SallaCategory } from './salla-catalogue.ts';
 
 export interface SallaUserInfo {
   id: number;
@@ -174,6 +176,8 @@ export function createSallaClient(options: SallaClientOptions) {
       );
       return body.data ?? {};
     },
+
+    ...catalogueReads(request, options.apiBase),
 
     async createCoupon(
       accessToken: string,

@@ -113,9 +113,15 @@ export function cartAmounts(payload: unknown): [spend: number, total: number] {
   return [halalas(cart.sub_total) || total, total];
 }
 
-/** The campaigns the badge may promise everyone (decision 047): not the tier or first-order ones. */
+/**
+ * The campaigns the badge may promise everyone (decision 047): not the tier or first-order ones,
+ * nor a products campaign (decision 057: it multiplies some lines only, which the cart's figures
+ * do not tell apart; the badge shows the order-wide figure, never more than the engine gives).
+ */
 export const openCampaigns = (list: Running[] | undefined, now: number): Running[] =>
-  (list ?? []).filter((c) => !c.conditional && Date.parse(c.endsAt) > now);
+  (list ?? []).filter(
+    (c) => !c.conditional && c.effect !== 'products' && Date.parse(c.endsAt) > now,
+  );
 
 const rate = (c: Running): CampaignRate => ({
   multiplierPct: c.multiplierPct,

@@ -345,6 +345,8 @@ describe('snippet-earn.js', () => {
         running({}),
         // Only for some tiers or a first order: never promised on the store page.
         running({ multiplierPct: 500, conditional: true }),
+        // Chosen products only (decision 057): the page's figures do not tell lines apart.
+        running({ effect: 'products', multiplierPct: 900, productIds: [1] }),
         // Above the price's total: does not apply.
         running({ multiplierPct: 300, minOrderTotal: 1000 }),
       ]),

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -47,6 +48,14 @@ export const campaigns = pgTable(
       .default(sql`'{}'::uuid[]`),
     /** Only a shopper's first order that counts in the campaign. */
     firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    /**
+     * `products` (decision 057): the products whose share of an order's spend it multiplies, with
+     * the name an order gave each when chosen; empty for the other effects.
+     */
+    products: jsonb('products')
+      .$type<{ id: number; name: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Set when the merchant ended it before `ends_at` (which then moves to that moment). */
     endedEarlyAt: timestamp('ended_early_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,5 +67,9 @@ export const campaigns = pgTable(
     check('campaigns_window_order', sql`${t.endsAt} > ${t.startsAt}`),
     check('campaigns_multiplier_range', sql`${t.multiplierPct} between 100 and 1000`),
     check('campaigns_bonus_range', sql`${t.bonusPoints} between 0 and 1000000`),
+    check(
+      'campaigns_products_effect',
+      sql`(${t.effect} = 'products') = (jsonb_array_length(${t.products}) > 0)`,
+    ),
   ],
 );

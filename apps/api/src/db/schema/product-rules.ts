@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -34,11 +35,19 @@ export const productRules = pgTable(
     effect: text('effect', { enum: PRODUCT_RULE_EFFECTS }).notNull(),
     /** 0 for `exclude`; 110–1000 (percent) for `multiply`. */
     multiplierPct: integer('multiplier_pct').notNull(),
+    /**
+     * Set when a category rule made it (decision 057): the category read from Salla's List
+     * Products `category` filter; null for a rule made for the product itself (which a category
+     * rule never replaces).
+     */
+    categoryId: bigint('category_id', { mode: 'number' }),
+    categoryName: text('category_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
     unique('product_rules_product_unique').on(t.merchantId, t.productId),
+    index('product_rules_category_idx').on(t.merchantId, t.categoryId),
     check(
       'product_rules_multiplier_range',
       sql`(${t.effect} = 'exclude' and ${t.multiplierPct} = 0) or (${t.effect} = 'multiply' and ${t.multiplierPct} between 110 and 1000)`,

@@ -25,7 +25,8 @@ const errors = {
 
 const WINDOW =
   'Times are Riyadh wall-clock minutes (YYYY-MM-DDTHH:mm); an order counts by the time Salla says it was placed. ' +
-  'Overlaps: the highest multiplier wins, bonuses add, the multiplier composes with the VIP tier multiplier (docs/decisions/047).';
+  'Overlaps: the highest multiplier wins, bonuses add, the multiplier composes with the VIP tier multiplier (docs/decisions/047). ' +
+  'A `products` campaign multiplies only the lines of its `productIds` (products the store’s orders named; another is a 400 `unknown_product` on `body.productIds.N`): per line the highest multiplier wins, the order-wide one included; the per-order points take the order-wide multiplier only; an order without lines earns on its total (docs/decisions/057).';
 
 /** /api/campaigns (packages/contracts/src/campaigns.ts), Growth plan. */
 export function campaignsRoutes(deps: {
@@ -64,7 +65,7 @@ export function campaignsRoutes(deps: {
         schema: {
           ...common,
           summary: 'Create a campaign',
-          description: `A multiplier (110–1000 percent) or a fixed bonus per order. ${WINDOW}`,
+          description: `A multiplier (110–1000 percent) on the order, a fixed bonus per order, or a multiplier (110–1000 percent) on chosen products. ${WINDOW}`,
           body: CampaignInputSchema,
           response: { 200: CampaignResponseSchema, ...errors },
         },

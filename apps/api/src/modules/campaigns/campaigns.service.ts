@@ -26,6 +26,7 @@ import {
   type CampaignRow,
   type CampaignValues,
 } from './campaigns.repository.ts';
+import { knownProducts } from './product-rules.repository.ts';
 
 /**
  * Campaigns (issue 29, docs/decisions/047): the merchant's windows of richer earning. The engine
@@ -51,6 +52,7 @@ export function campaignView(row: CampaignRow, now: Date): Campaign {
     minOrderTotal: row.minOrderTotalHalalas / 100,
     tierIds: row.tierIds,
     firstOrderOnly: row.firstOrderOnly,
+    products: row.products,
     status: campaignStatus(row, now),
     endedEarly: row.endedEarlyAt !== null,
   };
@@ -80,17 +82,29 @@ export function createCampaignsService(ctx: Pick<AppContext, 'db' | 'now'>) {
     const unknown = body.tierIds.findIndex((id) => !known.has(id));
     if (unknown >= 0)
       throw field(`body.tierIds.${unknown}`, 'unknown_tier', 'Not a tier of the store');
+    // A products campaign's products are the ones the store's orders named, as for product rules.
+    const productIds = [...new Set(body.productIds)];
+    const named = productIds.length > 0 ? await knownProducts(db, merchantId, productIds) : [];
+    const names = new Map(named.map((p) => [p.id, p.name]));
+    const missing = body.productIds.findIndex((id) => !names.has(id));
+    if (missing >= 0)
+      throw field(
+        `body.productIds.${missing}`,
+        'unknown_product',
+        'No order of the store named this product',
+      );
     return {
       nameAr: body.nameAr,
       nameEn: body.nameEn,
       startsAt: riyadhMinuteToDate(body.startsAt),
       endsAt,
       effect: body.effect,
-      multiplierPct: body.effect === 'multiplier' ? body.multiplierPct! : 100,
+      multiplierPct: body.effect === 'bonus' ? 100 : body.multiplierPct!,
       bonusPoints: body.effect === 'bonus' ? body.bonusPoints! : 0,
       minOrderTotalHalalas: Math.round(body.minOrderTotal * 100),
       tierIds: [...new Set(body.tierIds)],
       firstOrderOnly: body.firstOrderOnly,
+      products: productIds.map((id) => ({ id, name: names.get(id)! })),
     };
   }
 
@@ -199,6 +213,7 @@ export function createCampaignsService(ctx: Pick<AppContext, 'db' | 'now'>) {
           minOrderTotal: r.minOrderTotalHalalas / 100,
           endsAt: r.endsAt.toISOString(),
           conditional: r.tierIds.length > 0 || r.firstOrderOnly,
+          productIds: r.products.map((p) => p.id),
         }));
     },
   };

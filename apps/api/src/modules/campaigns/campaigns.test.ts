@@ -190,6 +190,7 @@ describe('/api/campaigns', () => {
         minOrderTotal: 0,
         endsAt: riyadhMinuteToDate(running.endsAt).toISOString(),
         conditional: false,
+        productIds: [],
       },
     ]);
     expect((await call(theirs, 'POST', `/api/campaigns/${id}/end`)).statusCode).toBe(200);

@@ -26,6 +26,9 @@ export async function upsertProductRule(
         productName: values.productName,
         effect: values.effect,
         multiplierPct: values.multiplierPct,
+        // A rule made for the product itself is no longer the category's.
+        categoryId: values.categoryId ?? null,
+        categoryName: values.categoryName ?? null,
         createdAt: sql`now()`,
       },
     })
@@ -52,9 +55,16 @@ const RECENT_ORDER_EVENTS = 2000;
 export async function knownProducts(
   db: Executor,
   merchantId: number,
-  productId?: number,
+  productId?: number | readonly number[],
 ): Promise<{ id: number; name: string }[]> {
-  const only = productId === undefined ? sql`` : sql`and item.product_id = ${productId}`;
+  const ids = productId === undefined ? null : [productId].flat();
+  const only =
+    ids === null
+      ? sql``
+      : sql`and item.product_id in (${sql.join(
+          ids.map((id) => sql`${id}::bigint`),
+          sql`, `,
+        )})`;
   const result = await db.execute(sql`
     select distinct on (item.product_id) item.product_id as id, item.name
     from (

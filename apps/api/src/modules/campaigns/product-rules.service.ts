@@ -6,6 +6,7 @@ import {
 } from '@nuqat/contracts';
 import { findMerchantById } from '../merchants/index.ts';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   deleteProductRule,
@@ -21,27 +22,31 @@ import {
  * every change); a counted order keeps what it earned.
  */
 
-const view = (row: ProductRuleRow): ProductRule => ({
+export const productRuleView = (row: ProductRuleRow): ProductRule => ({
   id: row.id,
   productId: row.productId,
   productName: row.productName,
   effect: row.effect,
   multiplierPct: row.multiplierPct,
+  categoryId: row.categoryId,
+  categoryName: row.categoryName,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** Like campaigns, a Growth-plan feature. */
+export async function requireGrowth(db: Executor, merchantId: number) {
+  const merchant = await findMerchantById(db, merchantId);
+  if (!merchant) throw new AppError('NOT_FOUND');
+  if (merchant.plan && planHasFeature(merchant.plan, 'campaigns')) return;
+  throw new AppError('PLAN_FEATURE_REQUIRED', {
+    issues: [{ path: 'plan', code: 'plan_feature_required', message: 'campaigns' }],
+  });
+}
 
 export function createProductRulesService(ctx: Pick<AppContext, 'db'>) {
   const { db } = ctx;
 
-  /** Like campaigns, a Growth-plan feature. */
-  async function growthMerchant(merchantId: number) {
-    const merchant = await findMerchantById(db, merchantId);
-    if (!merchant) throw new AppError('NOT_FOUND');
-    if (merchant.plan && planHasFeature(merchant.plan, 'campaigns')) return;
-    throw new AppError('PLAN_FEATURE_REQUIRED', {
-      issues: [{ path: 'plan', code: 'plan_feature_required', message: 'campaigns' }],
-    });
-  }
+  const growthMerchant = (merchantId: number) => requireGrowth(db, merchantId);
 
   return {
     async list({ merchantId }: { merchantId: number }): Promise<ProductRulesData> {
@@ -50,7 +55,7 @@ export function createProductRulesService(ctx: Pick<AppContext, 'db'>) {
         await listProductRules(db, merchantId),
         await knownProducts(db, merchantId),
       ];
-      return { rules: rules.map(view), products };
+      return { rules: rules.map(productRuleView), products };
     },
 
     async create({ merchantId, body }: { merchantId: number; body: ProductRuleBody }) {
@@ -75,7 +80,7 @@ export function createProductRulesService(ctx: Pick<AppContext, 'db'>) {
           multiplierPct: body.effect === 'exclude' ? 0 : Math.round(body.multiplier! * 100),
         });
       });
-      return view(row);
+      return productRuleView(row);
     },
 
     async remove({ merchantId, id }: { merchantId: number; id: string }) {

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { earnEstimate } from '@nuqat/contracts';
-import { campaignEffect, withMultipliers, type CampaignRule } from './campaign-rules.ts';
+import {
+  campaignEffect,
+  lineCampaigns,
+  withMultipliers,
+  type CampaignRule,
+} from './campaign-rules.ts';
+import { applyProductRules } from './product-rules.ts';
 
 /** The overlap rule of decision 047, pure: the engine's decision and the shared estimate agree. */
 
@@ -16,6 +22,7 @@ function rule(extra: Partial<CampaignRule>): CampaignRule {
     minOrderTotalHalalas: 0,
     tierIds: [],
     firstOrderOnly: false,
+    productIds: [],
     ...extra,
   };
 }
@@ -38,6 +45,7 @@ describe('campaign rules', () => {
       multiplierPct: 300,
       bonusPoints: 5,
       ids: ['b', 'c'],
+      products: new Map(),
     });
     const end = new Date('2026-09-23T21:00:00Z');
     expect(campaignEffect(campaigns, { placedAt: end, baseHalalas: 20_000, tierId: null })).toEqual(
@@ -45,6 +53,7 @@ describe('campaign rules', () => {
         multiplierPct: 100,
         bonusPoints: 0,
         ids: [],
+        products: new Map(),
       },
     );
   });
@@ -81,5 +90,43 @@ describe('campaign rules', () => {
       ],
     });
     expect(estimate).toBe(withMultipliers(7, 125, 250) + withMultipliers(33, 125, 250) + 4);
+  });
+
+  test('products campaigns: per line the highest multiplier wins, the order-wide one included', () => {
+    const campaigns = [
+      rule({ id: 'wide', multiplierPct: 150 }),
+      rule({ id: 'p3', effect: 'products', multiplierPct: 300, productIds: [1, 2] }),
+      rule({ id: 'p2', effect: 'products', multiplierPct: 200, productIds: [2, 3] }),
+      // Below the order-wide ×1.5: gives product 4 nothing.
+      rule({ id: 'p-low', effect: 'products', multiplierPct: 120, productIds: [4] }),
+      rule({ id: 'p-min', effect: 'products', multiplierPct: 500, productIds: [5] }),
+    ];
+    campaigns[4]!.minOrderTotalHalalas = 1_000_000;
+    const effect = campaignEffect(campaigns, { placedAt: at, baseHalalas: 40_000, tierId: null });
+    expect(effect.multiplierPct).toBe(150);
+    expect(effect.ids).toEqual(['wide']);
+    expect([...effect.products.keys()].sort()).toEqual([1, 2, 3, 4]);
+    const lines = [1, 3, 4, 9].map((productId) => ({ productId, name: '', amountHalalas: 10_000 }));
+    const byLine = lineCampaigns(effect, lines)!;
+    expect(Object.fromEntries(byLine.pcts)).toEqual({ 1: 300, 3: 200 });
+    expect(byLine.otherPct).toBe(150);
+    expect(byLine.ids.sort()).toEqual(['p2', 'p3']);
+    // 100 SAR each: 300 + 200 + 150 + 150 = 800 percent-lines of 400 → the spend × 2.
+    expect(applyProductRules(new Map(), lines, 40_000, byLine)).toEqual({
+      basis: 'lines',
+      spendHalalas: 80_000,
+      allExcluded: false,
+    });
+    // A standing rule composes with the campaign on its line; an excluded product stays excluded.
+    const rules = new Map([
+      [1, 0],
+      [3, 150],
+    ]);
+    // 0 + 200×1.5 + 150 + 150 = 600 → ×1.5.
+    expect(applyProductRules(rules, lines, 40_000, byLine).spendHalalas).toBe(60_000);
+    // No line of a chosen product, or no lines at all: decision 047 alone.
+    expect(lineCampaigns(effect, lines.slice(2))).toBeNull();
+    expect(lineCampaigns(effect, null)).toBeNull();
+    expect(applyProductRules(new Map(), null, 40_000, null, true).basis).toBe('total');
   });
 });

@@ -26,6 +26,7 @@ export async function findCampaignRules(
     minOrderTotalHalalas: r.minOrderTotalHalalas,
     tierIds: r.tierIds,
     firstOrderOnly: r.firstOrderOnly,
+    productIds: r.products.map((p) => p.id),
   }));
 }
 

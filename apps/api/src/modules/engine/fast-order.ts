@@ -28,7 +28,8 @@ import { campaignEffect, campaignsAt, needsCustomer } from './campaign-rules.ts'
  * the store's configuration in memory; the database function checks what only it can know and
  * writes. Anything unusual goes to the general path: a guest order, a store that does not earn,
  * caps and repeat bonuses (they depend on the shopper's other orders), a store with product rules
- * (they read the order's lines, decision 048), a campaign for some tiers
+ * (they read the order's lines, decision 048), an order placed while a products campaign runs
+ * (its lines too, decision 057), a campaign for some tiers
  * or for first orders only (it depends on the shopper), a cancelled or returned order, a full
  * plan slot, an order already seen.
  */
@@ -52,6 +53,9 @@ export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
   if (earningBlock(merchant, at)) return null;
   // Product rules read the order's lines: the general path keeps them and decides (decision 048).
   if (config.productRules.size > 0) return null;
+  // So do products campaigns (decision 057): an order placed in one's window, from its first event.
+  const placedAt = facts.placedAt ?? at;
+  if (campaignsAt(config.campaigns, placedAt).some((c) => c.effect === 'products')) return null;
   const orderRule = rules.get('order.created');
   const amountRule = rules.get('purchase_amount');
   if (enabled(rules.get('repeat_purchase'))) return null;
@@ -60,7 +64,6 @@ export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
 
   const totalHalalas = facts.totalHalalas ?? 0;
   const spendHalalas = facts.spendHalalas ?? 0;
-  const placedAt = facts.placedAt ?? at;
   // A new order: nothing cancelled, returned or refunded it yet, so its status decides.
   const qualifying = stageQualifies(facts.statusStage);
   const base = {

@@ -22,22 +22,33 @@ export interface ProductRuleOutcome {
   allExcluded: boolean;
 }
 
+/**
+ * `campaign` (decision 057): the products campaigns' percent per product, and the order-wide
+ * campaign percent for the other lines; given, the spend comes back with the campaign in it.
+ * `inCampaign`: a products campaign holds the order, so its basis is said even without rules.
+ */
 export function applyProductRules(
   rules: ProductRuleMap,
   lines: readonly OrderLine[] | null | undefined,
   spendHalalas: number,
+  campaign: { pcts: ReadonlyMap<number, number>; otherPct: number } | null = null,
+  inCampaign = false,
 ): ProductRuleOutcome {
-  if (rules.size === 0) return { basis: null, spendHalalas, allExcluded: false };
+  if (rules.size === 0 && !campaign && !inCampaign)
+    return { basis: null, spendHalalas, allExcluded: false };
   const lineTotal = (lines ?? []).reduce((sum, l) => sum + BigInt(l.amountHalalas), 0n);
   if (!lines || lines.length === 0 || lineTotal <= 0n)
     return { basis: 'total', spendHalalas, allExcluded: false };
+  const linePct = (id: number) =>
+    campaign ? BigInt(campaign.pcts.get(id) ?? campaign.otherPct) : 100n;
   const weighted = lines.reduce(
-    (sum, l) => sum + BigInt(l.amountHalalas) * BigInt(rules.get(l.productId) ?? 100),
+    (sum, l) =>
+      sum + BigInt(l.amountHalalas) * BigInt(rules.get(l.productId) ?? 100) * linePct(l.productId),
     0n,
   );
   return {
     basis: 'lines',
-    spendHalalas: Number((BigInt(spendHalalas) * weighted) / (lineTotal * 100n)),
+    spendHalalas: Number((BigInt(spendHalalas) * weighted) / (lineTotal * 10_000n)),
     allExcluded: weighted === 0n,
   };
 }

@@ -75,6 +75,7 @@ test('the shopper’s loyalty data carries the running campaign, not a future or
       minOrderTotal: 0,
       endsAt: riyadhMinuteToDate(running.endsAt).toISOString(),
       conditional: false,
+      productIds: [],
     },
   ]);
   expect((await loyalty(theirs)).campaigns?.map((c) => c.nameEn)).toEqual(['Theirs']);

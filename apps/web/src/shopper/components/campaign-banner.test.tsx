@@ -18,6 +18,7 @@ function campaign(overrides: Partial<RunningCampaign> = {}): RunningCampaign {
     // Friday 00:00 in Riyadh: the last day is Thursday.
     endsAt: '2026-11-26T21:00:00.000Z',
     conditional: false,
+    productIds: [],
     ...overrides,
   };
 }
@@ -40,6 +41,7 @@ describe('CampaignBanner', () => {
         campaign({ effect: 'bonus', multiplierPct: 100, bonusPoints: 50, conditional: true }),
         campaign({ endsAt: '2026-12-10T21:00:00.000Z' }),
         campaign({ endsAt: '2027-01-05T21:00:00.000Z' }),
+        campaign({ effect: 'products', productIds: [7] }),
       ]),
     ).toEqual([
       'Double points until ThursdayWhite Friday week',
@@ -47,6 +49,7 @@ describe('CampaignBanner', () => {
       '+50 bonus points per order until ThursdayWhite Friday week · Conditions apply',
       'Double points until Dec 10, 2026White Friday week',
       'Double points until Jan 5, 2027White Friday week',
+      '×2 points on chosen products until ThursdayWhite Friday week',
     ]);
   });
 
@@ -56,11 +59,13 @@ describe('CampaignBanner', () => {
         campaign(),
         campaign({ effect: 'bonus', multiplierPct: 100, bonusPoints: 50, minOrderTotal: 200 }),
         campaign({ endsAt: '2026-12-17T21:00:00.000Z' }),
+        campaign({ effect: 'products', multiplierPct: 300, productIds: [7] }),
       ]),
     ).toEqual([
       'نقاط مضاعفة حتى الخميسأسبوع الجمعة البيضاء',
       '+50 نقطة إضافية لكل طلب حتى الخميسأسبوع الجمعة البيضاء · تطبق شروط',
       'نقاط مضاعفة حتى 17 ديسمبر 2026أسبوع الجمعة البيضاء',
+      'نقاط ×3 على منتجات مختارة حتى الخميسأسبوع الجمعة البيضاء',
     ]);
   });
 

@@ -36,6 +36,11 @@ export function campaignText(campaign: RunningCampaign, now: number, i18n: Trans
       points: formatNumber(campaign.bonusPoints, i18n.language),
       end,
     });
+  if (campaign.effect === 'products')
+    return i18n.t('campaign.products', {
+      multiplier: formatMultiplier(campaign.multiplierPct, i18n.language),
+      end,
+    });
   if (campaign.multiplierPct === 200) return i18n.t('campaign.double', { end });
   return i18n.t('campaign.multiplier', {
     multiplier: formatMultiplier(campaign.multiplierPct, i18n.language),

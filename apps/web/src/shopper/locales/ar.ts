@@ -318,6 +318,7 @@ export const ar = {
   'campaign.double': 'نقاط مضاعفة حتى {{end}}',
   'campaign.multiplier': 'نقاط {{multiplier}} حتى {{end}}',
   'campaign.bonus': '+{{points}} نقطة إضافية لكل طلب حتى {{end}}',
+  'campaign.products': 'نقاط {{multiplier}} على منتجات مختارة حتى {{end}}',
   'campaign.conditions': 'تطبق شروط',
   'footer.privacy': 'سياسة الخصوصية',
   'cart.manual': 'لاستخدامه: انسخ الرمز وأدخله في خانة الكوبون في سلتك عند إتمام الطلب.',

@@ -259,6 +259,7 @@ export const en: Catalogue = {
   'campaign.double': 'Double points until {{end}}',
   'campaign.multiplier': '{{multiplier}} points until {{end}}',
   'campaign.bonus': '+{{points}} bonus points per order until {{end}}',
+  'campaign.products': '{{multiplier}} points on chosen products until {{end}}',
   'campaign.conditions': 'Conditions apply',
   'footer.privacy': 'Privacy policy',
   'cart.manual':

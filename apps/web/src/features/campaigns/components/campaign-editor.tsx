@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/messages';
 import { useEarningRules, useSaveCampaign } from '../api/campaigns';
 import { previewOf, requestOf, type CampaignDraft } from '../lib/campaign-draft';
+import { CampaignProducts } from './campaign-products';
 
 const SAMPLE_SAR = 200;
 
@@ -26,7 +27,8 @@ type FieldKey =
   | 'multiplierPct'
   | 'bonusPoints'
   | 'minOrderTotal'
-  | 'tierIds';
+  | 'tierIds'
+  | 'productIds';
 
 /** A new campaign or one that has not ended: its fields, the overlap rule, a sample order's points. */
 export function CampaignEditor({
@@ -112,8 +114,8 @@ export function CampaignEditor({
           <legend className="text-sm font-medium text-slate-800 dark:text-slate-100">
             {t('fields.effect')}
           </legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {(['multiplier', 'bonus'] as const).map((effect) => (
+          <div className="grid gap-3 sm:grid-cols-3">
+            {(['multiplier', 'bonus', 'products'] as const).map((effect) => (
               <label
                 key={effect}
                 className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:has-[:checked]:bg-brand-500/10"
@@ -131,7 +133,7 @@ export function CampaignEditor({
             ))}
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            {draft.effect === 'multiplier' ? (
+            {draft.effect !== 'bonus' ? (
               <Field
                 id="campaign-multiplier"
                 label={t('fields.multiplier')}
@@ -196,6 +198,14 @@ export function CampaignEditor({
               aria-label={t('fields.firstOrderOnly')}
             />
           </label>
+          {draft.effect === 'products' ? (
+            <CampaignProducts
+              selected={draft.productIds}
+              chosen={editing?.products ?? []}
+              error={errorOf('productIds')}
+              onChange={(ids) => set('productIds', ids)}
+            />
+          ) : null}
           {draft.tierIds.length > 0 ? (
             <p className="text-xs text-slate-500 dark:text-slate-400">{t('editor.someTiers')}</p>
           ) : null}
@@ -238,7 +248,9 @@ export function CampaignEditor({
               {rules.isError ? t('preview.noRules') : t('preview.loading')}
             </p>
           )}
-          <p className="text-xs text-slate-500 dark:text-slate-400">{t('preview.note')}</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            {draft.effect === 'products' ? t('preview.productsNote') : t('preview.note')}
+          </p>
         </section>
         {save.isError && serverIssues.size === 0 ? (
           <ActionError message={errorMessage(save.error)} />

@@ -21,6 +21,7 @@ import { occasionWindow, occasionsOf, type Occasion } from '../lib/occasions';
 import { CalendarStrip } from './calendar-strip';
 import { CampaignEditor } from './campaign-editor';
 import { CampaignResults } from './campaign-results';
+import { CategoryRules } from './category-rules';
 import { ProductRules } from './product-rules';
 
 const TONE = { scheduled: 'blue', running: 'green', ended: 'grey' } as const;
@@ -83,9 +84,16 @@ export function CampaignsScreen() {
       },
     });
   const describe = (c: Campaign) =>
-    c.effect === 'multiplier'
-      ? t('effectShort.multiplier', { x: formatMultiplier(c.multiplierPct, language) })
-      : t('effectShort.bonus', { n: formatNumber(c.bonusPoints, language) });
+    c.effect === 'bonus'
+      ? t('effectShort.bonus', { n: formatNumber(c.bonusPoints, language) })
+      : c.effect === 'products'
+        ? t('effectShort.products', {
+            x: formatMultiplier(c.multiplierPct, language),
+            names: c.products
+              .map((p) => p.name || `#${p.id}`)
+              .join(language === 'ar' ? '، ' : ', '),
+          })
+        : t('effectShort.multiplier', { x: formatMultiplier(c.multiplierPct, language) });
 
   return (
     <div aria-busy="false" className="space-y-6" data-testid="campaigns-screen">
@@ -222,6 +230,7 @@ export function CampaignsScreen() {
         </ul>
       )}
       <ProductRules />
+      <CategoryRules />
     </div>
   );
 }

@@ -38,7 +38,9 @@ export function ProductRules() {
       </div>
     );
   if (rules.isError) return <ActionError message={errorMessage(rules.error)} />;
-  const { rules: list, products } = rules.data;
+  const { products } = rules.data;
+  // The rules a category made are listed with their category (decision 057).
+  const list = rules.data.rules.filter((r) => r.categoryId === null);
 
   const x = Number(multiplier);
   const localErrors = {

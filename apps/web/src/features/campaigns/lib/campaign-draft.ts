@@ -12,14 +12,16 @@ export interface CampaignDraft {
   nameEn: string;
   startsAt: string;
   endsAt: string;
-  effect: 'multiplier' | 'bonus';
-  /** ×, as the merchant types it ("2" for double points). */
+  effect: 'multiplier' | 'bonus' | 'products';
+  /** ×, as the merchant types it ("2" for double points); also a products campaign's. */
   multiplier: string;
   bonusPoints: string;
   minOrderTotal: string;
   firstOrderOnly: boolean;
   /** Kept from the campaign being edited (the screen does not change them). */
   tierIds: string[];
+  /** A products campaign's products (Salla's ids, as the store's orders named them). */
+  productIds: number[];
 }
 
 export function emptyDraft(): CampaignDraft {
@@ -34,6 +36,7 @@ export function emptyDraft(): CampaignDraft {
     minOrderTotal: '0',
     firstOrderOnly: false,
     tierIds: [],
+    productIds: [],
   };
 }
 
@@ -49,6 +52,7 @@ export function draftOf(c: Campaign): CampaignDraft {
     minOrderTotal: String(c.minOrderTotal),
     firstOrderOnly: c.firstOrderOnly,
     tierIds: c.tierIds,
+    productIds: c.products.map((p) => p.id),
   };
 }
 
@@ -64,11 +68,12 @@ export function requestOf(
     startsAt: d.startsAt,
     endsAt: d.endsAt,
     effect: d.effect,
-    multiplierPct: d.effect === 'multiplier' ? Math.round(num(d.multiplier) * 100) : null,
+    multiplierPct: d.effect === 'bonus' ? null : Math.round(num(d.multiplier) * 100),
     bonusPoints: d.effect === 'bonus' ? num(d.bonusPoints) : null,
     minOrderTotal: num(d.minOrderTotal),
     tierIds: d.tierIds,
     firstOrderOnly: d.firstOrderOnly,
+    productIds: d.effect === 'products' ? d.productIds : [],
   });
   if (parsed.success) return { body: parsed.data, errors: null };
   const errors: Record<string, string> = {};
@@ -79,7 +84,11 @@ export function requestOf(
   return { body: null, errors };
 }
 
-/** What a sample order earns under the store's rules, without and with the campaign. */
+/**
+ * What a sample order earns under the store's rules, without and with the campaign. For a
+ * products campaign the sample is an order of the chosen products only: their spend is
+ * multiplied, the per-order points are not (decision 057).
+ */
 export function previewOf(
   rules: LoyaltyRule[],
   d: CampaignDraft,
@@ -108,9 +117,17 @@ export function previewOf(
   const pct = Math.round(num(d.multiplier) * 100);
   const bonus = num(d.bonusPoints);
   const campaign = {
-    multiplierPct: d.effect === 'multiplier' && pct > 100 && pct <= 1000 ? pct : 100,
+    multiplierPct: d.effect !== 'bonus' && pct > 100 && pct <= 1000 ? pct : 100,
     bonusPoints: d.effect === 'bonus' && bonus > 0 ? bonus : 0,
     minOrderTotalHalalas: Math.max(0, num(d.minOrderTotal) || 0) * 100,
   };
-  return { without: earnEstimate(base), with: earnEstimate({ ...base, campaigns: [campaign] }) };
+  const without = earnEstimate(base);
+  if (d.effect === 'products')
+    return {
+      without,
+      with:
+        earnEstimate({ ...base, perAmount: null }) +
+        earnEstimate({ ...base, perOrder: null, campaigns: [campaign] }),
+    };
+  return { without, with: earnEstimate({ ...base, campaigns: [campaign] }) };
 }

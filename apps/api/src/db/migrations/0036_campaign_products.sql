@@ -1,0 +1,2 @@
+ALTER TABLE "campaigns" ADD COLUMN "products" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_products_effect" CHECK (("campaigns"."effect" = 'products') = (jsonb_array_length("campaigns"."products") > 0));

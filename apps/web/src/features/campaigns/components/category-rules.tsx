@@ -1,0 +1,260 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FolderTree, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import type { ProductRule } from '@nuqat/contracts';
+import { ActionError } from '../../../components/ui/action-error';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { NumberInput } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { formatMultiplier, formatNumber } from '../../../lib/format';
+import { errorMessage } from '../../../lib/messages';
+import { useCategories, useRemoveCategoryRule, useSaveCategoryRule } from '../api/category-rules';
+import { useProductRules } from '../api/product-rules';
+
+interface Ruled {
+  id: number;
+  name: string;
+  effect: ProductRule['effect'];
+  multiplierPct: number;
+  products: number;
+}
+
+/** The categories with a rule, from the product rules they made. */
+function ruledCategories(rules: ProductRule[]): Ruled[] {
+  const byId = new Map<number, Ruled>();
+  for (const r of rules) {
+    if (r.categoryId === null) continue;
+    const seen = byId.get(r.categoryId);
+    if (seen) seen.products += 1;
+    else
+      byId.set(r.categoryId, {
+        id: r.categoryId,
+        name: r.categoryName ?? '',
+        effect: r.effect,
+        multiplierPct: r.multiplierPct,
+        products: 1,
+      });
+  }
+  return [...byId.values()];
+}
+
+/**
+ * Category rules (decision 057): exclude a category of the store, or multiply it. Its products
+ * are read from Salla when the rule is saved (and again on "Read again"); a product with a rule
+ * of its own keeps it.
+ */
+export function CategoryRules() {
+  const { t, i18n } = useTranslation('campaigns');
+  const language = i18n.language === 'en' ? 'en' : 'ar';
+  const toast = useToast();
+  const categories = useCategories();
+  const rules = useProductRules();
+  const save = useSaveCategoryRule();
+  const remove = useRemoveCategoryRule();
+  const [categoryId, setCategoryId] = useState('');
+  const [effect, setEffect] = useState<'exclude' | 'multiply'>('multiply');
+  const [multiplier, setMultiplier] = useState('2');
+  const [showErrors, setShowErrors] = useState(false);
+
+  const x = Number(multiplier);
+  const localErrors = {
+    categoryId: categoryId === '',
+    multiplier:
+      effect === 'multiply' &&
+      (!Number.isFinite(x) || x < 1.1 || x > 10 || Math.round(x * 10) !== x * 10),
+  };
+  const server = new Set(
+    (isApiError(save.error) ? save.error.issues : []).map((i) => i.path.replace(/^body\./, '')),
+  );
+  const errorOf = (k: 'categoryId' | 'multiplier') =>
+    (showErrors && localErrors[k]) || server.has(k) ? t(`categoryRules.errors.${k}`) : null;
+  const saved = (r: { products: number; keptOwnRule: number }) =>
+    toast({
+      key: 'campaigns:categoryRules.saved',
+      values: {
+        n: formatNumber(r.products, language),
+        kept: formatNumber(r.keptOwnRule, language),
+      },
+    });
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setShowErrors(true);
+    if (localErrors.categoryId || localErrors.multiplier) return;
+    const id = Number(categoryId);
+    save.mutate(
+      effect === 'exclude' ? { categoryId: id, effect } : { categoryId: id, effect, multiplier: x },
+      {
+        onSuccess: (r) => {
+          saved(r);
+          setShowErrors(false);
+          setCategoryId('');
+        },
+      },
+    );
+  }
+
+  const ruled = rules.data ? ruledCategories(rules.data.rules) : [];
+  const list = categories.data?.categories ?? [];
+
+  return (
+    <Card className="space-y-4 p-5 sm:p-6" data-testid="category-rules">
+      <div className="space-y-1">
+        <h2 className="text-lg font-bold">{t('categoryRules.title')}</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('categoryRules.how')}</p>
+      </div>
+      {ruled.length === 0 ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t('categoryRules.none')}</p>
+      ) : (
+        <ul
+          className="divide-y divide-slate-200 dark:divide-slate-800"
+          data-testid="category-rules-list"
+        >
+          {ruled.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900 dark:text-white">{c.name || `#${c.id}`}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {t('categoryRules.products', {
+                    count: c.products,
+                    n: formatNumber(c.products, language),
+                  })}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <Badge tone={c.effect === 'exclude' ? 'grey' : 'green'}>
+                  {c.effect === 'exclude' ? (
+                    t('productRules.excluded')
+                  ) : (
+                    <bdi dir="ltr">{formatMultiplier(c.multiplierPct, language)}</bdi>
+                  )}
+                </Badge>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="min-h-11"
+                  aria-label={t('categoryRules.readAgain', { name: c.name })}
+                  loading={save.isPending && save.variables?.categoryId === c.id}
+                  onClick={() =>
+                    save.mutate(
+                      c.effect === 'exclude'
+                        ? { categoryId: c.id, effect: 'exclude' }
+                        : {
+                            categoryId: c.id,
+                            effect: 'multiply',
+                            multiplier: c.multiplierPct / 100,
+                          },
+                      { onSuccess: saved },
+                    )
+                  }
+                >
+                  <RefreshCw aria-hidden="true" className="size-4" />
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="min-h-11"
+                  aria-label={t('categoryRules.remove', { name: c.name })}
+                  loading={remove.isPending && remove.variables === c.id}
+                  onClick={() =>
+                    remove.mutate(c.id, {
+                      onSuccess: () => toast({ key: 'campaigns:categoryRules.removed' }),
+                    })
+                  }
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {categories.isPending ? (
+        <div aria-busy="true" className="flex justify-center p-3">
+          <Spinner className="size-5" />
+        </div>
+      ) : categories.isError ? (
+        <ActionError message={errorMessage(categories.error)} />
+      ) : list.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
+          <FolderTree aria-hidden="true" className="size-4 shrink-0" />
+          {t('categoryRules.noCategories')}
+        </p>
+      ) : (
+        <form
+          className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+          onSubmit={submit}
+          noValidate
+        >
+          <Field
+            id="category-rule-category"
+            label={t('categoryRules.category')}
+            error={errorOf('categoryId')}
+          >
+            {({ describedBy, invalid }) => (
+              <Select
+                id="category-rule-category"
+                value={categoryId}
+                onChange={(e) => setCategoryId(e.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+              >
+                <option value="">{t('categoryRules.choose')}</option>
+                {list.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name || `#${c.id}`}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field id="category-rule-effect" label={t('productRules.effect')}>
+            {() => (
+              <Select
+                id="category-rule-effect"
+                value={effect}
+                onChange={(e) => setEffect(e.target.value as 'exclude' | 'multiply')}
+              >
+                <option value="multiply">{t('productRules.multiply')}</option>
+                <option value="exclude">{t('productRules.exclude')}</option>
+              </Select>
+            )}
+          </Field>
+          <Field
+            id="category-rule-multiplier"
+            label={t('productRules.multiplier')}
+            error={errorOf('multiplier')}
+          >
+            {({ describedBy, invalid }) => (
+              <NumberInput
+                id="category-rule-multiplier"
+                min="1.1"
+                max="10"
+                step="0.1"
+                disabled={effect === 'exclude'}
+                value={effect === 'exclude' ? '' : multiplier}
+                onChange={(e) => setMultiplier(e.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+              />
+            )}
+          </Field>
+          <Button type="submit" className="min-h-12" loading={save.isPending}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('categoryRules.add')}
+          </Button>
+        </form>
+      )}
+      {save.isError && server.size === 0 ? (
+        <ActionError message={errorMessage(save.error)} />
+      ) : null}
+      {remove.isError ? <ActionError message={errorMessage(remove.error)} /> : null}
+    </Card>
+  );
+}
