@@ -117,3 +117,112 @@ BEGIN
   );
 END;
 $$;
+--> statement-breakpoint
+-- Issue 28, decision 059: a redemption's reserve step (decision 007, step 1) in one statement.
+-- The application reads the store first and decides what depends on it alone (`block`: why
+-- redeeming is off, or null; `allowedTypes`: the reward types its plan offers; `vipTiers`); this
+-- function takes the rest in the order the reserve transaction took it before: a retried
+-- request's redemption (answered as it is), the shopper's lock, the reward's share lock and its
+-- checks, a limited reward's usage lock (decision 051), the balance, then the redemption row
+-- (`pending`, the code the application made), the debit (`redeem:{id}`, one ledger row) taken
+-- from the shopper's open lots (soonest expiry first, as the engine's debitPoints takes them)
+-- and the cached balance. It answers {"error": CODE} having written nothing, {"raced": true}
+-- when the same request id was reserved a moment ago by another request, or {"redemption": row,
+-- "created": bool} with the reward in the row.
+CREATE FUNCTION "nuqat_redeem_reserve"(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_merchant bigint := (p->>'merchantId')::bigint;
+  v_customer bigint := (p->>'customerId')::bigint;
+  v_reward uuid := (p->>'rewardId')::uuid;
+  v_id uuid := (p->>'redemptionId')::uuid;
+  v_at timestamptz := (p->>'at')::timestamptz;
+  v_balance integer;
+  w rewards%ROWTYPE;
+  d redemptions%ROWTYPE;
+  v_need integer;
+  v_have integer;
+  v_enabled boolean;
+  v_ledger bigint;
+  v_left integer;
+  v_used integer;
+  lot record;
+BEGIN
+  SELECT * INTO d FROM redemptions WHERE merchant_id = v_merchant AND id = v_id;
+  IF FOUND THEN
+    SELECT * INTO w FROM rewards WHERE merchant_id = v_merchant AND id = d.reward_id;
+    RETURN jsonb_build_object('redemption', to_jsonb(d) || jsonb_build_object('reward', to_jsonb(w)),
+                              'created', false);
+  END IF;
+  IF p->>'block' IS NOT NULL THEN RETURN jsonb_build_object('error', p->>'block'); END IF;
+
+  SELECT points_balance INTO v_balance FROM customers
+   WHERE merchant_id = v_merchant AND id = v_customer FOR UPDATE;
+  IF NOT FOUND THEN RETURN jsonb_build_object('error', 'NOT_FOUND'); END IF;
+  -- The same request reserved by another one while this one waited for the shopper's lock.
+  PERFORM 1 FROM redemptions WHERE merchant_id = v_merchant AND id = v_id;
+  IF FOUND THEN RETURN jsonb_build_object('raced', true); END IF;
+  SELECT * INTO w FROM rewards
+   WHERE merchant_id = v_merchant AND id = v_reward AND deleted_at IS NULL FOR SHARE;
+  IF NOT FOUND OR NOT w.is_active THEN RETURN jsonb_build_object('error', 'REWARD_UNAVAILABLE'); END IF;
+  IF NOT (p->'allowedTypes' ? w.type) THEN
+    RETURN jsonb_build_object('error', 'REWARD_UNAVAILABLE');
+  END IF;
+  IF w.min_tier_id IS NOT NULL THEN
+    -- Reserved for a VIP tier and above (decision 024): offered only while tiers are on.
+    SELECT position INTO v_need FROM tiers WHERE merchant_id = v_merchant AND id = w.min_tier_id;
+    SELECT t.position INTO v_have FROM customers c
+      JOIN tiers t ON t.merchant_id = c.merchant_id AND t.id = c.tier_id
+     WHERE c.merchant_id = v_merchant AND c.id = v_customer;
+    SELECT coalesce((SELECT enabled FROM tier_settings WHERE merchant_id = v_merchant), false)
+      INTO v_enabled;
+    IF NOT v_enabled OR v_need IS NULL OR NOT coalesce((p->>'vipTiers')::boolean, false) THEN
+      RETURN jsonb_build_object('error', 'REWARD_UNAVAILABLE');
+    END IF;
+    IF coalesce(v_have, 0) < v_need THEN RETURN jsonb_build_object('error', 'TIER_REQUIRED'); END IF;
+  END IF;
+  IF w.max_usage IS NOT NULL THEN
+    PERFORM pg_advisory_xact_lock(7243002, hashtext(w.id::text));
+    IF (SELECT count(*) FROM redemptions
+         WHERE merchant_id = v_merchant AND reward_id = w.id AND status <> 'failed') >= w.max_usage THEN
+      RETURN jsonb_build_object('error', 'REWARD_LIMIT_REACHED');
+    END IF;
+  END IF;
+  IF v_balance < w.points_required THEN RETURN jsonb_build_object('error', 'INSUFFICIENT_POINTS'); END IF;
+
+  INSERT INTO redemptions (merchant_id, id, customer_id, reward_id, points, status, coupon_code,
+                           coupon_expires_at, created_at, updated_at)
+  VALUES (v_merchant, v_id, v_customer, w.id, w.points_required, 'pending', p->>'couponCode',
+          v_at + w.coupon_valid_days * interval '24 hours', v_at, v_at)
+  ON CONFLICT (merchant_id, id) DO NOTHING
+  RETURNING * INTO d;
+  IF NOT FOUND THEN RETURN jsonb_build_object('raced', true); END IF;
+
+  INSERT INTO points_ledger (merchant_id, customer_id, delta, kind, source_type, source_id,
+                             rule_event, idempotency_key, shortfall, debt_delta, note, created_at)
+  VALUES (v_merchant, v_customer, -w.points_required, 'redeem', 'redemption', v_id::text, NULL,
+          'redeem:' || v_id::text, 0, 0, w.name, v_at)
+  ON CONFLICT (merchant_id, idempotency_key) DO NOTHING
+  RETURNING id INTO v_ledger;
+  IF v_ledger IS NULL THEN RAISE EXCEPTION 'redemption % not debited', v_id; END IF;
+  v_left := w.points_required;
+  FOR lot IN SELECT l.ledger_id, l.remaining FROM points_lots l
+              WHERE l.merchant_id = v_merchant AND l.customer_id = v_customer AND l.remaining > 0
+              ORDER BY l.expires_at ASC NULLS LAST, l.created_at ASC, l.ledger_id ASC
+              FOR UPDATE LOOP
+    EXIT WHEN v_left = 0;
+    v_used := least(lot.remaining, v_left);
+    UPDATE points_lots SET remaining = lot.remaining - v_used
+     WHERE merchant_id = v_merchant AND ledger_id = lot.ledger_id;
+    v_left := v_left - v_used;
+  END LOOP;
+  IF v_left <> 0 THEN
+    RAISE EXCEPTION 'lots of customer % do not cover the balance', v_customer;
+  END IF;
+  UPDATE customers SET points_balance = points_balance - w.points_required,
+                       lifetime_redeemed = lifetime_redeemed + w.points_required,
+                       updated_at = now()
+   WHERE merchant_id = v_merchant AND id = v_customer;
+  RETURN jsonb_build_object('redemption', to_jsonb(d) || jsonb_build_object('reward', to_jsonb(w)),
+                            'created', true);
+END;
+$$;
