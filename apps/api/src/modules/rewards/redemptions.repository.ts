@@ -85,26 +85,6 @@ export async function updateRedemption(
     .where(and(eq(redemptions.merchantId, merchantId), eq(redemptions.id, redemptionId)));
 }
 
-/** A shopper's redemptions with their rewards, newest first. */
-export async function findCustomerRedemptions(
-  db: Executor,
-  merchantId: number,
-  customerId: number,
-  limit: number,
-): Promise<RedemptionWithReward[]> {
-  const rows = await db
-    .select({ redemption: redemptions, reward: rewards })
-    .from(redemptions)
-    .innerJoin(
-      rewards,
-      and(eq(rewards.merchantId, redemptions.merchantId), eq(rewards.id, redemptions.rewardId)),
-    )
-    .where(and(eq(redemptions.merchantId, merchantId), eq(redemptions.customerId, customerId)))
-    .orderBy(desc(redemptions.createdAt), desc(redemptions.id))
-    .limit(limit);
-  return rows.map((r) => ({ ...r.redemption, reward: r.reward }));
-}
-
 /** Pending redemptions older than `before`, across stores: what a crash left half done. */
 export async function findStalePendingRedemptions(
   db: Executor,
