@@ -226,3 +226,40 @@ BEGIN
                             'created', true);
 END;
 $$;
+--> statement-breakpoint
+-- Issue 28, decision 059: a redemption's issue step after Salla made the coupon, in one
+-- statement: the pending redemption locked and marked `issued` with Salla's coupon id, its
+-- coupon mail written to the outbox in the same transaction (`mail`: the row the notifications
+-- module made, `outboxRowOf`; once per key), and the redemption as it is now, with its reward.
+-- A redemption no longer pending is left alone ("issued": false), as markIssued did.
+CREATE FUNCTION "nuqat_redeem_issued"(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_merchant bigint := (p->>'merchantId')::bigint;
+  v_id uuid := (p->>'redemptionId')::uuid;
+  m jsonb := p->'mail';
+  v_at timestamptz;
+  d redemptions%ROWTYPE;
+  w rewards%ROWTYPE;
+  v_issued boolean := false;
+BEGIN
+  PERFORM 1 FROM redemptions
+   WHERE merchant_id = v_merchant AND id = v_id AND status = 'pending' FOR UPDATE;
+  IF FOUND THEN
+    UPDATE redemptions SET status = 'issued', salla_coupon_id = p->>'sallaCouponId', updated_at = now()
+     WHERE merchant_id = v_merchant AND id = v_id;
+    v_issued := true;
+    IF m IS NOT NULL AND jsonb_typeof(m) = 'object' THEN
+      v_at := (m->>'createdAt')::timestamptz;
+      INSERT INTO notification_outbox (merchant_id, customer_id, kind, idempotency_key, payload,
+                                       channel, next_attempt_at, created_at, updated_at)
+      VALUES (v_merchant, (m->>'customerId')::bigint, m->>'kind', m->>'idempotencyKey',
+              m->'payload', m->>'channel', v_at, v_at, v_at)
+      ON CONFLICT (merchant_id, idempotency_key) DO NOTHING;
+    END IF;
+  END IF;
+  SELECT * INTO d FROM redemptions WHERE merchant_id = v_merchant AND id = v_id;
+  SELECT * INTO w FROM rewards WHERE merchant_id = v_merchant AND id = d.reward_id;
+  RETURN jsonb_build_object('issued', v_issued,
+                            'redemption', to_jsonb(d) || jsonb_build_object('reward', to_jsonb(w)));
+END;
+$$;

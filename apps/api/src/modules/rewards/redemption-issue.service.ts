@@ -8,16 +8,16 @@ import {
   type ShopperCoupon,
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
-import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { SallaApiError, type SallaClient } from '../../lib/salla-client.ts';
 import { creditPoints } from '../engine/index.ts';
 import { findMerchantById } from '../merchants/index.ts';
-import { enqueueNotification } from '../notifications/index.ts';
+import { outboxRowOf } from '../notifications/index.ts';
 import type { SallaTokenService } from '../salla/index.ts';
 import {
   findRedemption,
   findStalePendingRedemptions,
+  markRedemptionIssued,
   reserveRedemptionInOne,
   lockPendingRedemption,
   updateRedemption,
@@ -153,34 +153,33 @@ export function createRedemptionIssueService(
   /**
    * Marks it issued and, in the same transaction, writes the coupon's mail to the outbox
    * (`coupon:{id}`): the mail exists exactly when the coupon does, and is retried like any other.
+   * One statement (`nuqat_redeem_issued`, docs/decisions/059); answers the redemption as it is.
    */
   async function markIssued(
-    tx: Executor,
     redemption: RedemptionWithReward,
     sallaCouponId: string | null,
     lang: Language,
-  ): Promise<boolean> {
+  ): Promise<{ issued: boolean; redemption: RedemptionWithReward }> {
     const { merchantId, id: redemptionId } = redemption;
-    const pending = await lockPendingRedemption(tx, merchantId, redemptionId);
-    if (!pending) return false;
-    await updateRedemption(tx, merchantId, redemptionId, { status: 'issued', sallaCouponId });
-    if (redemption.couponCode && redemption.couponExpiresAt)
-      await enqueueNotification(tx, {
-        merchantId,
-        customerId: redemption.customerId,
-        kind: 'coupon_issued',
-        idempotencyKey: couponMailKey(redemptionId),
-        payload: {
-          rewardName: rewardName(redemption.reward, lang),
-          points: redemption.points,
-          code: redemption.couponCode,
-          expiresOn: riyadhDate(redemption.couponExpiresAt),
-          minOrderAmount: redemption.reward.minOrderAmount,
-          lang,
-        },
-        at: ctx.now(),
-      });
-    return true;
+    const mail =
+      redemption.couponCode && redemption.couponExpiresAt
+        ? outboxRowOf({
+            merchantId,
+            customerId: redemption.customerId,
+            kind: 'coupon_issued',
+            idempotencyKey: couponMailKey(redemptionId),
+            payload: {
+              rewardName: rewardName(redemption.reward, lang),
+              points: redemption.points,
+              code: redemption.couponCode,
+              expiresOn: riyadhDate(redemption.couponExpiresAt),
+              minOrderAmount: redemption.reward.minOrderAmount,
+              lang,
+            },
+            at: ctx.now(),
+          })
+        : null;
+    return markRedemptionIssued(db, { merchantId, redemptionId, sallaCouponId, mail });
   }
 
   /**
@@ -231,8 +230,7 @@ export function createRedemptionIssueService(
         throw new AppError('REDEMPTION_FAILED');
       }
     }
-    const issued = await db.transaction((tx) => markIssued(tx, redemption, couponId, lang));
-    const fresh = (await findRedemption(db, merchantId, redemption.id))!;
+    const { issued, redemption: fresh } = await markIssued(redemption, couponId, lang);
     if (issued) {
       deps.notifications?.deliverSoon({
         merchantId,

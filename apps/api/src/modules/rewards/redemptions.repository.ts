@@ -195,3 +195,35 @@ export async function reserveRedemptionInOne(
     created: r.created === true,
   };
 }
+
+/**
+ * The issue step after Salla made the coupon, in one statement (`nuqat_redeem_issued`,
+ * docs/decisions/059): a pending redemption marked issued with its coupon mail in the outbox,
+ * in one transaction; answers whether it was still pending and the redemption as it is now.
+ */
+export async function markRedemptionIssued(
+  db: Executor,
+  input: {
+    merchantId: number;
+    redemptionId: string;
+    sallaCouponId: string | null;
+    /** The outbox row (`outboxRowOf`), or null for none. */
+    mail: Record<string, unknown> | null;
+  },
+): Promise<{ issued: boolean; redemption: RedemptionWithReward }> {
+  const [row] = await preparedQuery<{ r: Record<string, unknown> }>(
+    db,
+    'nuqat_redeem_issued',
+    'select nuqat_redeem_issued($1::jsonb) as r',
+    [JSON.stringify(input)],
+  );
+  const r = row!.r;
+  const json = r.redemption as Record<string, unknown>;
+  return {
+    issued: r.issued === true,
+    redemption: {
+      ...rowFromJson(redemptions, json),
+      reward: rowFromJson(rewards, json.reward as Record<string, unknown>),
+    },
+  };
+}

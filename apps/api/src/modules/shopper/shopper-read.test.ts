@@ -26,7 +26,7 @@ import { uniqueEmail } from '../../test/test-app.ts';
 import { creditPoints, findCustomer } from '../engine/index.ts';
 import { findMerchantById } from '../merchants/index.ts';
 import { findReferralCoupons, referralCouponFromRow } from '../referrals/index.ts';
-import { insertReward } from '../rewards/index.ts';
+import { insertReward, type RewardValues } from '../rewards/index.ts';
 import { readShopper } from './shopper-read.repository.ts';
 import { findShopperSession, insertShopperSession } from './shopper.repository.ts';
 
@@ -293,7 +293,7 @@ test('one round trip answers what each of the page’s queries answered, at the 
     sourceId: String(placed[2]!.id),
   });
   await credit(merchantId, rich, 500);
-  const rewardValues = {
+  const rewardValues: RewardValues = {
     name: 'محدود',
     type: 'fixed_discount',
     pointsRequired: 45,
