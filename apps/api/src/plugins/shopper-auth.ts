@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-function bearer(request: FastifyRequest): string | undefined {
+export function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header?.toLowerCase().startsWith('bearer ')) return undefined;
   const token = header.slice(7).trim();

@@ -255,6 +255,8 @@ export function createEarnActionsService(ctx: AppContext) {
     customerId: number;
     enabled: ReadonlySet<string>;
     lang: Language;
+    /** Their claims when the caller read them already. */
+    claims?: EarnActionRow[];
   }): Promise<{
     states: Map<EarnActionEvent, EarnActionState>;
     pendingPoints: number;
@@ -262,7 +264,7 @@ export function createEarnActionsService(ctx: AppContext) {
   }> {
     const { merchant, customerId, lang } = input;
     const shopper = { merchantId: merchant.id, customerId };
-    let found = await findShopperActions(db, merchant.id, customerId);
+    let found = input.claims ?? (await findShopperActions(db, merchant.id, customerId));
     // Their follows whose delay is over are credited first (a second read only then).
     const now = ctx.now();
     if (found.some((r) => !r.creditedAt && r.availableAt <= now)) {

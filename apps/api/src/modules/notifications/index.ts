@@ -4,4 +4,4 @@
 export { notificationsRoutes } from './notifications.routes.ts';
 export { createNotificationsService } from './notifications.service.ts';
 export type { NotificationsService } from './notifications.service.ts';
-export { enqueueNotification, skipNotificationsOfErased } from './outbox.ts';
+export { enqueueNotification, outboxRowOf, skipNotificationsOfErased } from './outbox.ts';

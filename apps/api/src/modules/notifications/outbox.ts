@@ -84,17 +84,25 @@ export async function enqueueNotification<K extends NotificationKind>(
   executor: Executor,
   input: EnqueueNotificationInput<K>,
 ): Promise<boolean> {
-  const payload = NOTIFICATION_PAYLOADS[input.kind].parse(input.payload);
-  const id = await insertOutboxRow(executor, {
+  const id = await insertOutboxRow(executor, outboxRowOf(input));
+  return id !== null;
+}
+
+/**
+ * The outbox row `enqueueNotification` writes, its payload checked: for a caller that writes it
+ * in a statement of its own (a redemption's `nuqat_redeem_issued`, docs/decisions/059), with
+ * the same columns `insertOutboxRow` gives it (next try, created and updated at `at`).
+ */
+export function outboxRowOf<K extends NotificationKind>(input: EnqueueNotificationInput<K>) {
+  return {
     merchantId: input.merchantId,
     customerId: input.customerId,
     kind: input.kind,
     idempotencyKey: input.idempotencyKey,
-    payload,
+    payload: NOTIFICATION_PAYLOADS[input.kind].parse(input.payload),
     channel: EMAIL_CHANNEL,
     ...(input.at ? { createdAt: input.at } : {}),
-  });
-  return id !== null;
+  };
 }
 
 /** A failure as a short code for the row and the log: never the server's text (it may name the address). */

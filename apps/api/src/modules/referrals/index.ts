@@ -3,7 +3,7 @@
  */
 export { createReferralEngine } from './referral-engine.service.ts';
 export type { ReferralEngine } from './referral-engine.service.ts';
-export { findReferralCoupons } from './referral-coupons.repository.ts';
+export { findReferralCoupons, referralCouponFromRow } from './referral-coupons.repository.ts';
 export type { ReferralCouponRow } from './referral-coupons.repository.ts';
 export { findFriendEmailsOf, forgetFriendEmails } from './referrals-privacy.repository.ts';
 export { referralClaimRoutes, referralsRoutes } from './referrals.routes.ts';

@@ -113,8 +113,13 @@ export async function findReferralCoupons(
      where ${sql.join(outer, sql` and `)}
      order by x.created_at desc, x.id desc
      limit ${filter.limit}`);
+  return rowsOf<Record<string, unknown>>(result).map(referralCouponFromRow);
+}
+
+/** One row of the query above (snake_case, as the driver or `to_jsonb` gives it). */
+export function referralCouponFromRow(r: Record<string, unknown>): ReferralCouponRow {
   const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+  return {
     id: String(r.id),
     referralId: String(r.referral_id),
     side: r.side === 'inviter' ? 'inviter' : 'friend',
@@ -130,5 +135,5 @@ export async function findReferralCoupons(
     firstName: String(r.first_name ?? ''),
     lastName: String(r.last_name ?? ''),
     email: (r.email as string | null) ?? null,
-  }));
+  };
 }

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { storeConfigMemo } from '../../lib/store-config-memo.ts';
 import { type MerchantRow } from '../merchants/index.ts';
-import { findReferralCoupons } from './referral-coupons.repository.ts';
+import { findReferralCoupons, referralCouponFromRow } from './referral-coupons.repository.ts';
 import {
   countInviterReferrals,
   findReferralCodeOf,
@@ -57,11 +57,15 @@ export function createReferralShopperService(ctx: AppContext) {
   async function shopperReferral(
     merchant: MerchantRow,
     customerId: number,
+    /** Their code and counts when the caller read them already (null code: none yet). */
+    read?: { code: string | null; invited: number; rewarded: number },
   ): Promise<ShopperReferral | null> {
     const settings = await settingsOf(merchant);
     if (!programmeOn(merchant, settings) || !settings) return null;
-    const code = await codeFor(merchant.id, customerId);
-    const counts = await countInviterReferrals(db, merchant.id, customerId);
+    const code = read?.code ?? (await codeFor(merchant.id, customerId));
+    const counts = read
+      ? { invited: read.invited, rewarded: read.rewarded }
+      : await countInviterReferrals(db, merchant.id, customerId);
     let link: string;
     try {
       const url = new URL(merchant.storeUrl ?? ctx.config.publicUrl);
@@ -119,13 +123,17 @@ export function createReferralShopperService(ctx: AppContext) {
     email: string | null;
     lang: Language;
     limit: number;
+    /** The rows as the caller read them already (`to_jsonb` of `findReferralCoupons`' rows). */
+    rows?: Record<string, unknown>[];
   }): Promise<ShopperCoupon[]> {
     const now = ctx.now();
-    const rows = await findReferralCoupons(db, input.merchantId, {
-      holder: { customerId: input.customerId, email: input.email },
-      now,
-      limit: input.limit,
-    });
+    const rows = input.rows
+      ? input.rows.map(referralCouponFromRow)
+      : await findReferralCoupons(db, input.merchantId, {
+          holder: { customerId: input.customerId, email: input.email },
+          now,
+          limit: input.limit,
+        });
     return rows.map((row) => referralShopperCoupon(row, input.lang, now));
   }
 

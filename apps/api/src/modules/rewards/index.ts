@@ -3,11 +3,7 @@
  */
 export { createRedemptionService, redemptionBlock, toShopperCoupon } from './redemption.service.ts';
 export type { RedemptionService } from './redemption.service.ts';
-export {
-  findCouponsToReclaim,
-  findCustomerRedemptions,
-  findWithdrawableCoupons,
-} from './redemptions.repository.ts';
+export { findCouponsToReclaim, findWithdrawableCoupons } from './redemptions.repository.ts';
 export {
   countRewardUsage,
   findRewardRows,

@@ -1,31 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import {
   REWARD_TYPE_FEATURE,
+  REWARD_TYPES,
   planHasFeature,
+  type ErrorCode,
   type Language,
   type ShopperCoupon,
 } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
-import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { SallaApiError, type SallaClient } from '../../lib/salla-client.ts';
-import { lockCustomerBalance } from '../engine/index.ts';
-import { creditPoints, debitPoints } from '../engine/index.ts';
+import { creditPoints } from '../engine/index.ts';
 import { findMerchantById } from '../merchants/index.ts';
-import { enqueueNotification } from '../notifications/index.ts';
+import { outboxRowOf } from '../notifications/index.ts';
 import type { SallaTokenService } from '../salla/index.ts';
 import {
-  countHeldRedemptions,
   findRedemption,
   findStalePendingRedemptions,
-  findTierStanding,
-  insertRedemption,
+  markRedemptionIssued,
+  reserveRedemptionInOne,
   lockPendingRedemption,
   updateRedemption,
   type RedemptionWithReward,
 } from './redemptions.repository.ts';
-import { lockRewardById, lockRewardUsage } from './rewards.repository.ts';
 import {
   couponRequest,
   createOrConfirmCoupon,
@@ -65,11 +62,13 @@ export function createRedemptionIssueService(
   const { db, log } = ctx;
 
   /**
-   * Step 1, one transaction. Lock order: customer, then reward (the engine locks the customer
-   * alone; reward edits lock the reward alone). The reward is share-locked, so an edit waits for
-   * the redemptions under way and they do not wait for each other; a reward with a usage limit
-   * also takes its usage lock before counting. The merchant is read, not locked: a pause that
-   * lands a moment later stops the next redemption.
+   * Step 1, one statement (`nuqat_redeem_reserve`, docs/decisions/059): no transaction is held
+   * across the event loop. The store is read first, not locked (a pause that lands a moment
+   * later stops the next redemption), and decides what depends on it alone; the function takes,
+   * in the order the reserve transaction took them: a retried click's redemption, the
+   * customer's lock, then the reward's share lock (an edit waits for the redemptions under way
+   * and they do not wait for each other), a limited reward's usage lock before counting, the
+   * balance, the pending redemption, the debit and its lots.
    */
   async function reserveRedemption(
     input: RedeemInput,
@@ -82,78 +81,32 @@ export function createRedemptionIssueService(
       if (existing && existing.customerId !== input.customerId) throw new AppError('FORBIDDEN');
       return existing;
     };
-    const existing = await earlier();
-    if (existing) return { redemption: existing, created: false };
-    const reserve = db.transaction(async (tx) => {
-      const merchant = await findMerchantById(tx, input.merchantId);
-      if (!merchant) throw new AppError('NOT_FOUND');
-      const block = redemptionBlock(merchant, now);
-      if (block) throw new AppError(block);
-      const balance = await lockCustomerBalance(tx, input.merchantId, input.customerId);
-      if (balance === null) throw new AppError('NOT_FOUND');
-      const reward = await lockRewardById(tx, input.merchantId, input.rewardId, 'share');
-      if (!reward || !reward.isActive) throw new AppError('REWARD_UNAVAILABLE');
-      const feature = REWARD_TYPE_FEATURE[reward.type];
-      if (feature && (!merchant.plan || !planHasFeature(merchant.plan, feature)))
-        throw new AppError('REWARD_UNAVAILABLE');
-      if (reward.minTierId !== null) {
-        // Reserved for a VIP tier and above (decision 024): offered only while tiers are on.
-        const tier = await findTierStanding(
-          tx,
-          input.merchantId,
-          input.customerId,
-          reward.minTierId,
-        );
-        if (!tier.live || !merchant.plan || !planHasFeature(merchant.plan, 'vipTiers'))
-          throw new AppError('REWARD_UNAVAILABLE');
-        if (tier.have < tier.need) throw new AppError('TIER_REQUIRED');
-      }
-      if (reward.maxUsage !== null) {
-        await lockRewardUsage(tx, reward.id);
-        if ((await countHeldRedemptions(tx, input.merchantId, reward.id)) >= reward.maxUsage)
-          throw new AppError('REWARD_LIMIT_REACHED');
-      }
-      if (balance < reward.pointsRequired) throw new AppError('INSUFFICIENT_POINTS');
-      const expiresAt = new Date(now.getTime() + reward.couponValidDays * 86_400_000);
-      await insertRedemption(tx, {
-        merchantId: input.merchantId,
-        id: redemptionId,
-        customerId: input.customerId,
-        rewardId: reward.id,
-        points: reward.pointsRequired,
-        status: 'pending',
-        couponCode: generateCouponCode(),
-        couponExpiresAt: expiresAt,
-        createdAt: now,
-        updatedAt: now,
-      });
-      const row = await debitPoints(tx, {
-        merchantId: input.merchantId,
-        customerId: input.customerId,
-        points: reward.pointsRequired,
-        kind: 'redeem',
-        sourceType: 'redemption',
-        sourceId: redemptionId,
-        idempotencyKey: `redeem:${redemptionId}`,
-        note: reward.name,
-        at: now,
-      });
-      // The balance was locked and checked above, so the debit takes all of it.
-      if (!row || row.shortfall !== 0) throw new Error(`redemption ${redemptionId} not debited`);
+    const merchant = await findMerchantById(db, input.merchantId);
+    const plan = merchant?.plan ?? null;
+    const outcome = await reserveRedemptionInOne(db, {
+      merchantId: input.merchantId,
+      customerId: input.customerId,
+      rewardId: input.rewardId,
+      redemptionId,
+      couponCode: generateCouponCode(),
+      at: now,
+      block: merchant ? redemptionBlock(merchant, now) : 'NOT_FOUND',
+      allowedTypes: REWARD_TYPES.filter((type) => {
+        const feature = REWARD_TYPE_FEATURE[type];
+        return !feature || (plan !== null && planHasFeature(plan, feature));
+      }),
+      vipTiers: plan !== null && planHasFeature(plan, 'vipTiers'),
     });
-    try {
-      await reserve;
-    } catch (error) {
+    if ('error' in outcome) throw new AppError(outcome.error as ErrorCode);
+    if ('raced' in outcome) {
       // The same requestId reserved by a concurrent request a moment ago.
-      if (!isUniqueViolation(error, 'redemptions')) throw error;
       const raced = await earlier();
-      if (!raced) throw error;
+      if (!raced) throw new Error(`redemption ${redemptionId} raced but not found`);
       return { redemption: raced, created: false };
     }
-    return {
-      redemption: (await findRedemption(db, input.merchantId, redemptionId))!,
-      created: true,
-    };
+    if (!outcome.created && outcome.redemption.customerId !== input.customerId)
+      throw new AppError('FORBIDDEN');
+    return outcome;
   }
 
   /** A redemption another request is issuing: its outcome, waited for up to the page's timeout. */
@@ -200,34 +153,33 @@ export function createRedemptionIssueService(
   /**
    * Marks it issued and, in the same transaction, writes the coupon's mail to the outbox
    * (`coupon:{id}`): the mail exists exactly when the coupon does, and is retried like any other.
+   * One statement (`nuqat_redeem_issued`, docs/decisions/059); answers the redemption as it is.
    */
   async function markIssued(
-    tx: Executor,
     redemption: RedemptionWithReward,
     sallaCouponId: string | null,
     lang: Language,
-  ): Promise<boolean> {
+  ): Promise<{ issued: boolean; redemption: RedemptionWithReward }> {
     const { merchantId, id: redemptionId } = redemption;
-    const pending = await lockPendingRedemption(tx, merchantId, redemptionId);
-    if (!pending) return false;
-    await updateRedemption(tx, merchantId, redemptionId, { status: 'issued', sallaCouponId });
-    if (redemption.couponCode && redemption.couponExpiresAt)
-      await enqueueNotification(tx, {
-        merchantId,
-        customerId: redemption.customerId,
-        kind: 'coupon_issued',
-        idempotencyKey: couponMailKey(redemptionId),
-        payload: {
-          rewardName: rewardName(redemption.reward, lang),
-          points: redemption.points,
-          code: redemption.couponCode,
-          expiresOn: riyadhDate(redemption.couponExpiresAt),
-          minOrderAmount: redemption.reward.minOrderAmount,
-          lang,
-        },
-        at: ctx.now(),
-      });
-    return true;
+    const mail =
+      redemption.couponCode && redemption.couponExpiresAt
+        ? outboxRowOf({
+            merchantId,
+            customerId: redemption.customerId,
+            kind: 'coupon_issued',
+            idempotencyKey: couponMailKey(redemptionId),
+            payload: {
+              rewardName: rewardName(redemption.reward, lang),
+              points: redemption.points,
+              code: redemption.couponCode,
+              expiresOn: riyadhDate(redemption.couponExpiresAt),
+              minOrderAmount: redemption.reward.minOrderAmount,
+              lang,
+            },
+            at: ctx.now(),
+          })
+        : null;
+    return markRedemptionIssued(db, { merchantId, redemptionId, sallaCouponId, mail });
   }
 
   /**
@@ -278,8 +230,7 @@ export function createRedemptionIssueService(
         throw new AppError('REDEMPTION_FAILED');
       }
     }
-    const issued = await db.transaction((tx) => markIssued(tx, redemption, couponId, lang));
-    const fresh = (await findRedemption(db, merchantId, redemption.id))!;
+    const { issued, redemption: fresh } = await markIssued(redemption, couponId, lang);
     if (issued) {
       deps.notifications?.deliverSoon({
         merchantId,

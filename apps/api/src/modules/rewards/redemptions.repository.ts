@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../../db/client.ts';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { rowFromJson } from '../../db/json-row.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { redemptions, rewards } from '../../db/schema/index.ts';
 import type { RewardRow } from './rewards.repository.ts';
 
@@ -7,14 +9,6 @@ import type { RewardRow } from './rewards.repository.ts';
 
 export type RedemptionRow = typeof redemptions.$inferSelect;
 export type RedemptionWithReward = RedemptionRow & { reward: RewardRow };
-
-export async function insertRedemption(
-  db: Executor,
-  values: typeof redemptions.$inferInsert,
-): Promise<RedemptionRow> {
-  const [row] = await db.insert(redemptions).values(values).returning();
-  return row!;
-}
 
 export async function findRedemption(
   db: Executor,
@@ -91,45 +85,6 @@ export async function updateRedemption(
     .where(and(eq(redemptions.merchantId, merchantId), eq(redemptions.id, redemptionId)));
 }
 
-/** Redemptions that hold a unit of the reward's maxUsage: all but the failed ones. */
-export async function countHeldRedemptions(
-  db: Executor,
-  merchantId: number,
-  rewardId: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<string>`count(*)` })
-    .from(redemptions)
-    .where(
-      and(
-        eq(redemptions.merchantId, merchantId),
-        eq(redemptions.rewardId, rewardId),
-        ne(redemptions.status, 'failed'),
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
-
-/** A shopper's redemptions with their rewards, newest first. */
-export async function findCustomerRedemptions(
-  db: Executor,
-  merchantId: number,
-  customerId: number,
-  limit: number,
-): Promise<RedemptionWithReward[]> {
-  const rows = await db
-    .select({ redemption: redemptions, reward: rewards })
-    .from(redemptions)
-    .innerJoin(
-      rewards,
-      and(eq(rewards.merchantId, redemptions.merchantId), eq(rewards.id, redemptions.rewardId)),
-    )
-    .where(and(eq(redemptions.merchantId, merchantId), eq(redemptions.customerId, customerId)))
-    .orderBy(desc(redemptions.createdAt), desc(redemptions.id))
-    .limit(limit);
-  return rows.map((r) => ({ ...r.redemption, reward: r.reward }));
-}
-
 /** Pending redemptions older than `before`, across stores: what a crash left half done. */
 export async function findStalePendingRedemptions(
   db: Executor,
@@ -149,31 +104,6 @@ export async function findStalePendingRedemptions(
     )
     .orderBy(asc(redemptions.createdAt))
     .limit(limit);
-}
-
-/**
- * A customer's standing against a reward's VIP tier: the tier's position (`need`), the
- * customer's tier position (`have`, 0 = none) and whether the store's tiers are on and the tier
- * still exists (`live`).
- */
-export async function findTierStanding(
-  db: Executor,
-  merchantId: number,
-  customerId: number,
-  tierId: string,
-): Promise<{ live: boolean; need: number; have: number }> {
-  const result = await db.execute(sql`
-    select (select position from tiers where merchant_id = ${merchantId} and id = ${tierId}::uuid) as need,
-           (select t.position from customers c
-              join tiers t on t.merchant_id = c.merchant_id and t.id = c.tier_id
-             where c.merchant_id = ${merchantId} and c.id = ${customerId}) as have,
-           coalesce((select enabled from tier_settings where merchant_id = ${merchantId}), false) as enabled`);
-  const row = rowsOf<{ need: number | null; have: number | null; enabled: boolean }>(result)[0]!;
-  return {
-    live: row.enabled && row.need !== null,
-    need: Number(row.need ?? 0),
-    have: Number(row.have ?? 0),
-  };
 }
 
 /**
@@ -222,4 +152,78 @@ export async function findCouponsToReclaim(
               and l.idempotency_key = 'coupon_reclaim:' || ${redemptions.id}::text)`,
       ),
     );
+}
+
+/** What `nuqat_redeem_reserve` answers (docs/decisions/059). */
+export type ReserveOutcome =
+  { error: string } | { raced: true } | { redemption: RedemptionWithReward; created: boolean };
+
+/**
+ * The reserve step in one statement (decision 007's step 1, docs/decisions/059): a retried
+ * request's redemption, the shopper's and the reward's locks and checks, the pending redemption,
+ * the debit and its lots. `block`, `allowedTypes` and `vipTiers` are what the store decides.
+ */
+export async function reserveRedemptionInOne(
+  db: Executor,
+  input: {
+    merchantId: number;
+    customerId: number;
+    rewardId: string;
+    redemptionId: string;
+    couponCode: string;
+    at: Date;
+    block: string | null;
+    allowedTypes: string[];
+    vipTiers: boolean;
+  },
+): Promise<ReserveOutcome> {
+  const [row] = await preparedQuery<{ r: Record<string, unknown> }>(
+    db,
+    'nuqat_redeem_reserve',
+    'select nuqat_redeem_reserve($1::jsonb) as r',
+    [JSON.stringify({ ...input, at: input.at.toISOString() })],
+  );
+  const r = row!.r;
+  if (typeof r.error === 'string') return { error: r.error };
+  if (r.raced) return { raced: true };
+  const json = r.redemption as Record<string, unknown>;
+  return {
+    redemption: {
+      ...rowFromJson(redemptions, json),
+      reward: rowFromJson(rewards, json.reward as Record<string, unknown>),
+    },
+    created: r.created === true,
+  };
+}
+
+/**
+ * The issue step after Salla made the coupon, in one statement (`nuqat_redeem_issued`,
+ * docs/decisions/059): a pending redemption marked issued with its coupon mail in the outbox,
+ * in one transaction; answers whether it was still pending and the redemption as it is now.
+ */
+export async function markRedemptionIssued(
+  db: Executor,
+  input: {
+    merchantId: number;
+    redemptionId: string;
+    sallaCouponId: string | null;
+    /** The outbox row (`outboxRowOf`), or null for none. */
+    mail: Record<string, unknown> | null;
+  },
+): Promise<{ issued: boolean; redemption: RedemptionWithReward }> {
+  const [row] = await preparedQuery<{ r: Record<string, unknown> }>(
+    db,
+    'nuqat_redeem_issued',
+    'select nuqat_redeem_issued($1::jsonb) as r',
+    [JSON.stringify(input)],
+  );
+  const r = row!.r;
+  const json = r.redemption as Record<string, unknown>;
+  return {
+    issued: r.issued === true,
+    redemption: {
+      ...rowFromJson(redemptions, json),
+      reward: rowFromJson(rewards, json.reward as Record<string, unknown>),
+    },
+  };
 }

@@ -116,18 +116,6 @@ export async function lockRewardById(
   return row;
 }
 
-/** Arbitrary constant: the first key of the advisory locks that count a reward's uses. */
-const REWARD_USAGE_LOCK = 7_243_002;
-
-/**
- * Serialises the redemptions of one reward with a usage limit until the transaction ends, so the
- * count of its coupons and the new one are decided one at a time (a reward without a limit needs
- * no such turn).
- */
-export async function lockRewardUsage(db: Executor, rewardId: string): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${REWARD_USAGE_LOCK}, hashtext(${rewardId}))`);
-}
-
 export async function insertReward(
   db: Executor,
   merchantId: number,

@@ -20,18 +20,13 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { storeConfigMemo } from '../../lib/store-config-memo.ts';
-import { findCustomer, findRules, heldOut } from '../engine/index.ts';
+import { findRules, heldOut } from '../engine/index.ts';
 import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
 import { toMerchantSettings } from '../merchants/index.ts';
-import { findCustomerRedemptions } from '../rewards/index.ts';
 import { redemptionBlock, toShopperCoupon } from '../rewards/index.ts';
 import { countRewardUsage, findRewardRows, type RewardWithUsage } from '../rewards/index.ts';
-import {
-  findExpiringPoints,
-  findOrderReferences,
-  findPendingPoints,
-  findRecentLedger,
-} from './shopper.repository.ts';
+import { readShopper, type ShopperFigures } from './shopper-read.repository.ts';
+import { sessionLive, UUID, type ShopperAuth } from './shopper-sign-in.service.ts';
 import {
   type TierLevelRow,
   historyDescription,
@@ -49,7 +44,11 @@ const COUPONS_SHOWN = 50;
 /** What the loyalty page hears from other modules (each optional: none → left out). */
 export interface ShopperLoyaltyDeps {
   /** The shopper's referral link and figures (the referral engine); none → null. */
-  shopperReferral?: (merchant: MerchantRow, customerId: number) => Promise<ShopperReferral | null>;
+  shopperReferral?: (
+    merchant: MerchantRow,
+    customerId: number,
+    read?: { code: string | null; invited: number; rewarded: number },
+  ) => Promise<ShopperReferral | null>;
   /** The shopper's VIP tier and the store's tiers (the tiers module); none → no tiers. */
   shopperTier?: (input: {
     merchant: MerchantRow;
@@ -77,6 +76,8 @@ export interface ShopperLoyaltyDeps {
     email: string | null;
     lang: Language;
     limit: number;
+    /** Already read (`to_jsonb` rows of the referral coupons query). */
+    rows?: Record<string, unknown>[];
   }) => Promise<ShopperCoupon[]>;
   /** Campaigns running now (the campaigns module); none → left out. */
   runningCampaigns?: (merchant: MerchantRow) => Promise<RunningCampaign[]>;
@@ -86,24 +87,14 @@ export interface ShopperLoyaltyDeps {
     customerId: number;
     enabled: ReadonlySet<string>;
     lang: Language;
+    /** Their claims, already read. */
+    claims?: ShopperFigures['claims'];
   }) => Promise<{
     states: Map<string, EarnActionState>;
     pendingPoints: number;
     /** Follows waiting their day: their points and the card's words (alone, beside orders). */
     pendingFollows: { points: number; alone: string; withOrders: string } | null;
   }>;
-}
-
-/** The orders the history names (earned on an order or a repeat purchase), each once. */
-function orderIdsOf(ledger: Awaited<ReturnType<typeof findRecentLedger>>): number[] {
-  return [
-    ...new Set(
-      ledger
-        .filter((r) => r.sourceType === 'order' || r.sourceType === 'repeat_purchase')
-        .map((r) => Number(r.sourceId))
-        .filter(Number.isSafeInteger),
-    ),
-  ];
 }
 
 const EARN_ACTION_SET: ReadonlySet<string> = new Set(EARN_ACTION_EVENTS);
@@ -128,60 +119,61 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
     return rows.map((r) => ({ ...r, usageCount: usage.get(r.id) ?? 0 }));
   }
 
-  /** Spec §3 customer loyalty data, for the signed-in shopper. */
+  /**
+   * Spec §3 customer loyalty data, for the signed-in shopper. With `session` (the token's
+   * claims, its signature checked), the session is read in the same round trip and checked
+   * first: a read is one round trip (`nuqat_shopper_read`, docs/decisions/059), plus a write
+   * only when the page's language changed or a follow came due.
+   */
   async function getLoyaltyData(input: {
     merchantId: number;
     customerId: number;
     lang: Language;
+    session?: ShopperAuth;
   }): Promise<CustomerLoyaltyData> {
     const { merchantId, customerId, lang } = input;
     const now = ctx.now();
-    // Independent reads go out together: a request waits for three round trips, not ten.
-    const [merchant, customer] = await Promise.all([
-      findMerchantById(db, merchantId),
-      findCustomer(db, merchantId, customerId),
-    ]);
-    if (!merchant || !customer) throw new AppError('NOT_FOUND');
+    const readFigures = () =>
+      readShopper(db, {
+        merchantId,
+        customerId,
+        sessionId:
+          input.session && UUID.test(input.session.sessionId) ? input.session.sessionId : null,
+        now,
+        expiringUntil: new Date(now.getTime() + EXPIRING_WINDOW_DAYS * 86_400_000),
+        history: SHOPPER_HISTORY_LIMIT,
+        coupons: COUPONS_SHOWN,
+      });
+    const read = await readFigures();
+    if (input.session && !sessionLive(read.session, input.session, now))
+      throw new AppError('SESSION_EXPIRED');
+    const { merchant, customer } = read;
+    if (!merchant || !customer || !read.figures) throw new AppError('NOT_FOUND');
     // A customer who switched the page's language reads their e-mails in it too.
     if (customer.language !== lang) await setCustomerLanguage(db, merchantId, customerId, lang);
     if (heldOut(customer, now)) return heldOutData(merchant, customer);
-    const rulesFound = await rulesOf(merchant);
-    // First: the shopper's follows whose delay is over become theirs before the balance is read.
+    let figures = read.figures;
+    const [rulesFound, rewardRows] = await Promise.all([rulesOf(merchant), rewardRowsOf(merchant)]);
+    // First: the shopper's follows whose delay is over become theirs before the figures are
+    // read; then they are read again (the store and the shopper as first read, as before).
+    const due = figures.claims.some((r) => !r.creditedAt && r.availableAt <= now);
     const actions = deps.earnActions
       ? await deps.earnActions({
           merchant,
           customerId,
           enabled: new Set([...rulesFound].filter(([, r]) => r.points > 0).map(([e]) => e)),
           lang,
+          claims: figures.claims,
         })
       : { states: new Map<string, EarnActionState>(), pendingPoints: 0, pendingFollows: null };
-    const recentLedger = findRecentLedger(db, merchantId, customerId, SHOPPER_HISTORY_LIMIT);
-    const [
-      rules,
-      rewards,
-      redemptions,
-      ledger,
-      expiring,
-      pendingPoints,
-      orderRefs,
-      { tier, rows: tierRows },
-      referralCoupons,
-      referral,
-      campaigns,
-    ] = await Promise.all([
-      rulesFound,
-      rewardsOf(merchant),
-      findCustomerRedemptions(db, merchantId, customerId, COUPONS_SHOWN),
-      recentLedger,
-      findExpiringPoints(
-        db,
-        merchantId,
-        customerId,
-        now,
-        new Date(now.getTime() + EXPIRING_WINDOW_DAYS * 86_400_000),
-      ),
-      findPendingPoints(db, merchantId, customerId),
-      recentLedger.then((rows) => findOrderReferences(db, merchantId, orderIdsOf(rows))),
+    if (due && deps.earnActions) figures = (await readFigures()).figures ?? figures;
+    const rewards: RewardWithUsage[] = rewardRows.map((r) => ({
+      ...r,
+      usageCount: r.maxUsage === null ? 0 : (figures.usage.get(r.id) ?? 0),
+    }));
+    const { ledger, expiring, orderRefs } = figures;
+    const pendingPoints = figures.pending;
+    const [{ tier, rows: tierRows }, referralCoupons, referral, campaigns] = await Promise.all([
       deps.shopperTier
         ? deps.shopperTier({ merchant, customer, lang })
         : { tier: null, rows: [] as TierLevelRow[] },
@@ -192,11 +184,14 @@ export function createShopperLoyaltyService(ctx: AppContext, deps: ShopperLoyalt
             email: customer.email,
             lang,
             limit: COUPONS_SHOWN,
+            rows: figures.referralCoupons,
           })
         : [],
-      deps.shopperReferral ? deps.shopperReferral(merchant, customerId) : null,
+      deps.shopperReferral ? deps.shopperReferral(merchant, customerId, figures.referral) : null,
       deps.runningCampaigns ? deps.runningCampaigns(merchant) : [],
     ]);
+    const rules = rulesFound;
+    const redemptions = figures.redemptions;
     const tierOf = new Map(tierRows.map((t) => [t.id, t]));
     const myPosition = tierOf.get(customer.tierId ?? '')?.position ?? 0;
 

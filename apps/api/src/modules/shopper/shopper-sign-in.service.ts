@@ -30,6 +30,7 @@ import {
   lockShopperCodeOfRequest,
   revokeShopperSession,
   updateShopperCode,
+  type ShopperSessionRow,
 } from './shopper.repository.ts';
 import { storeMailBrand } from '../../lib/mail-brand.ts';
 
@@ -50,6 +51,23 @@ export const SHOPPER_RATE_LIMITS = {
 } as const;
 
 export type ShopperAuth = ShopperTokenClaims;
+
+/** A session id as the database keeps them (anything else names no session). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The token's session is live: not revoked, not expired, and the token's shopper's. */
+export function sessionLive(
+  session: Pick<ShopperSessionRow, 'revokedAt' | 'expiresAt' | 'customerId'> | null | undefined,
+  claims: ShopperAuth,
+  now: Date,
+): boolean {
+  return Boolean(
+    session &&
+    !session.revokedAt &&
+    session.expiresAt > now &&
+    session.customerId === claims.customerId,
+  );
+}
 
 /** A shopper's sign-in: a one-time code by e-mail or SMS, its check, and the session it opens. */
 export function createShopperSignInService(ctx: AppContext) {
@@ -220,18 +238,20 @@ export function createShopperSignInService(ctx: AppContext) {
     return { token, customerId: String(customerId), expiresAt: expiresAt.toISOString() };
   }
 
+  /** The token's claims, its signature checked (its session not yet); UNAUTHENTICATED else. */
+  async function verifyToken(token: string | undefined): Promise<ShopperAuth> {
+    const claims = token ? await verifyShopperToken(config.keys.sessionTokens, token) : null;
+    if (!claims) throw new AppError('UNAUTHENTICATED');
+    return claims;
+  }
+
   /** The token's claims if its session is live; UNAUTHENTICATED otherwise. */
   async function authenticate(token: string): Promise<ShopperAuth> {
-    const claims = await verifyShopperToken(config.keys.sessionTokens, token);
-    if (!claims) throw new AppError('UNAUTHENTICATED');
-    const session = await findShopperSession(db, claims.merchantId, claims.sessionId);
-    if (
-      !session ||
-      session.revokedAt ||
-      session.expiresAt <= ctx.now() ||
-      session.customerId !== claims.customerId
-    )
-      throw new AppError('SESSION_EXPIRED');
+    const claims = await verifyToken(token);
+    const session = UUID.test(claims.sessionId)
+      ? await findShopperSession(db, claims.merchantId, claims.sessionId)
+      : undefined;
+    if (!sessionLive(session, claims, ctx.now())) throw new AppError('SESSION_EXPIRED');
     return claims;
   }
 
@@ -256,5 +276,13 @@ export function createShopperSignInService(ctx: AppContext) {
     await revokeShopperSession(db, auth.merchantId, auth.sessionId, ctx.now());
   }
 
-  return { requestCode, verifyCode, getSignInOptions, authenticate, authorizePath, logout };
+  return {
+    requestCode,
+    verifyCode,
+    getSignInOptions,
+    verifyToken,
+    authenticate,
+    authorizePath,
+    logout,
+  };
 }

@@ -11,7 +11,7 @@ import type { RuleEvent as StoredRuleEvent } from '../../db/schema/index.ts';
 import { type RuleRow } from '../engine/index.ts';
 import { type MerchantRow } from '../merchants/index.ts';
 import { type RewardWithUsage } from '../rewards/index.ts';
-import { type LedgerEntryRow } from './shopper.repository.ts';
+import type { ShopperFigures } from './shopper-read.repository.ts';
 import { rewardDescription, rewardName } from '../rewards/index.ts';
 
 /** A tier as the loyalty page needs it to mark reserved rewards. */
@@ -97,7 +97,7 @@ export function methodCondition(rule: RuleRow, lang: Language): string {
 }
 
 export function historyDescription(
-  row: LedgerEntryRow,
+  row: ShopperFigures['ledger'][number],
   lang: Language,
   orderRefs: Map<string, string>,
 ): string {

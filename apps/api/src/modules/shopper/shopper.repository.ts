@@ -1,18 +1,10 @@
 import { normaliseStoredMobile } from '@nuqat/contracts';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  customers,
-  orders,
-  pointsLedger,
-  pointsLots,
-  shopperCodes,
-  shopperSessions,
-} from '../../db/schema/index.ts';
+import { customers, shopperCodes, shopperSessions } from '../../db/schema/index.ts';
 
 export type ShopperCodeRow = typeof shopperCodes.$inferSelect;
 export type ShopperSessionRow = typeof shopperSessions.$inferSelect;
-export type LedgerEntryRow = typeof pointsLedger.$inferSelect;
 
 /**
  * The store's customer whose e-mail is this mailbox (`key`: `emailKey()` of what the shopper
@@ -204,92 +196,4 @@ export async function revokeShopperSession(
         isNull(shopperSessions.revokedAt),
       ),
     );
-}
-
-/** The shopper's newest ledger rows. */
-export async function findRecentLedger(
-  db: Executor,
-  merchantId: number,
-  customerId: number,
-  limit: number,
-): Promise<LedgerEntryRow[]> {
-  return db
-    .select()
-    .from(pointsLedger)
-    .where(and(eq(pointsLedger.merchantId, merchantId), eq(pointsLedger.customerId, customerId)))
-    .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
-    .limit(limit);
-}
-
-/** Points left in lots that expire before `until`, and the first such date. */
-export async function findExpiringPoints(
-  db: Executor,
-  merchantId: number,
-  customerId: number,
-  now: Date,
-  until: Date,
-): Promise<{ points: number; firstAt: Date | null }> {
-  const rows = await db
-    .select({ remaining: pointsLots.remaining, expiresAt: pointsLots.expiresAt })
-    .from(pointsLots)
-    .where(
-      and(
-        eq(pointsLots.merchantId, merchantId),
-        eq(pointsLots.customerId, customerId),
-        gt(pointsLots.remaining, 0),
-        gt(pointsLots.expiresAt, now),
-        lte(pointsLots.expiresAt, until),
-      ),
-    )
-    .orderBy(asc(pointsLots.expiresAt));
-  return {
-    points: rows.reduce((sum, r) => sum + r.remaining, 0),
-    firstAt: rows[0]?.expiresAt ?? null,
-  };
-}
-
-/**
- * Points of the shopper's orders that earned but are not yet spendable (docs/decisions/010):
- * the order rule's and points-per-riyal's points of orders not released, leaving out orders
- * cancelled, deleted, returned or fully refunded (they will never be released).
- */
-export async function findPendingPoints(
-  db: Executor,
-  merchantId: number,
-  customerId: number,
-): Promise<number> {
-  const [row] = await db
-    .select({
-      points: sql<string>`coalesce(sum(${orders.earnPoints} + ${orders.amountPoints}), 0)`,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.merchantId, merchantId),
-        eq(orders.customerId, customerId),
-        eq(orders.earnStatus, 'earned'),
-        isNull(orders.releasedAt),
-        eq(orders.cancelled, false),
-        eq(orders.deleted, false),
-        eq(orders.restored, false),
-        eq(orders.fullyRefunded, false),
-      ),
-    );
-  return Math.max(0, Number(row?.points ?? 0));
-}
-
-/** Salla's order reference numbers (what the shopper sees) by order id. */
-export async function findOrderReferences(
-  db: Executor,
-  merchantId: number,
-  orderIds: number[],
-): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  if (orderIds.length === 0) return found;
-  const rows = await db
-    .select({ id: orders.id, referenceId: orders.referenceId })
-    .from(orders)
-    .where(and(eq(orders.merchantId, merchantId), inArray(orders.id, orderIds)));
-  for (const r of rows) if (r.referenceId) found.set(String(r.id), r.referenceId);
-  return found;
 }

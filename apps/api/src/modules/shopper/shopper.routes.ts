@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../plugins/error-handler.ts';
-import { shopperOf } from '../../plugins/shopper-auth.ts';
+import { bearer, shopperOf } from '../../plugins/shopper-auth.ts';
 import type { RedemptionService } from '../rewards/index.ts';
 import type { ShopperService } from './shopper.service.ts';
 
@@ -187,7 +187,7 @@ export function shopperRoutes(deps: {
     r.get(
       '/loyalty/:merchantId/:customerId',
       {
-        preHandler: requireShopper,
+        // The session is checked in the read's own round trip (docs/decisions/059), first.
         schema: {
           tags: ['shopper'],
           summary: "The shopper's balance, ways to earn, rewards, coupons and history",
@@ -198,8 +198,20 @@ export function shopperRoutes(deps: {
         },
       },
       async (request) => {
-        const own = await ownPath(request, request.params);
-        const data = await shopperService.getLoyaltyData({ ...own, lang: request.query.lang });
+        const session = await shopperService.verifyToken(bearer(request));
+        const merchantId = Number(request.params.merchantId);
+        const customerId = Number(request.params.customerId);
+        if (session.merchantId !== merchantId || session.customerId !== customerId) {
+          // Another store's or shopper's path: the session first, then the path's answer.
+          request.shopper = await shopperService.authenticate(bearer(request)!);
+          await ownPath(request, request.params);
+        }
+        const data = await shopperService.getLoyaltyData({
+          merchantId,
+          customerId,
+          lang: request.query.lang,
+          session,
+        });
         return { success: true as const, data };
       },
     );

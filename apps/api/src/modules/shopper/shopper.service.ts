@@ -7,14 +7,22 @@ export type { TierLevelRow } from './shopper-texts.ts';
 
 /** The shopper's side of Nuqat: signing in (one file) and the loyalty page's data (another). */
 export function createShopperService(ctx: AppContext, deps: ShopperLoyaltyDeps = {}) {
-  const { requestCode, verifyCode, getSignInOptions, authenticate, authorizePath, logout } =
-    createShopperSignInService(ctx);
+  const {
+    requestCode,
+    verifyCode,
+    getSignInOptions,
+    verifyToken,
+    authenticate,
+    authorizePath,
+    logout,
+  } = createShopperSignInService(ctx);
   const { getLoyaltyData, getProgramme } = createShopperLoyaltyService(ctx, deps);
 
   return {
     requestCode,
     verifyCode,
     getSignInOptions,
+    verifyToken,
     authenticate,
     authorizePath,
     logout,
