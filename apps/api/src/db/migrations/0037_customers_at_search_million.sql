@@ -1,0 +1,2 @@
+CREATE INDEX "customers_email_local_rev_idx" ON "customers" USING btree ("merchant_id",reverse(split_part(lower("email"), '@', 1)) text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "customers_search_odd_at_idx" ON "customers" USING btree ("merchant_id") WHERE ("customers"."first_name" like '%@%' or "customers"."last_name" like '%@%' or "customers"."email" like '%@%@%' or "customers"."mobile" like '%@%');
