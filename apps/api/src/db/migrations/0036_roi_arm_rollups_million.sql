@@ -17,6 +17,7 @@ CREATE TABLE "roi_arm_points" (
 	"merchant_id" bigint NOT NULL,
 	"arm" text NOT NULL,
 	"points" bigint DEFAULT 0 NOT NULL,
+	"held_out" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "roi_arm_points_merchant_id_arm_pk" PRIMARY KEY("merchant_id","arm")
 );
 --> statement-breakpoint
@@ -25,6 +26,7 @@ CREATE TABLE "roi_pending" (
 	"month" date,
 	"arm" text NOT NULL,
 	"points" bigint DEFAULT 0 NOT NULL,
+	"held_out" bigint DEFAULT 0 NOT NULL,
 	"buyers" bigint DEFAULT 0 NOT NULL,
 	"orders" bigint DEFAULT 0 NOT NULL,
 	"orders_sq" numeric DEFAULT '0' NOT NULL,
@@ -40,7 +42,8 @@ ALTER TABLE "roi_arm_points" ADD CONSTRAINT "roi_arm_points_merchant_id_merchant
 CREATE INDEX "roi_pending_merchant_idx" ON "roi_pending" USING btree ("merchant_id","month");--> statement-breakpoint
 -- hand-written
 -- The return's sums kept ahead (docs/decisions/058): at 1,000,000 shoppers the ROI answer summed
--- the member arm's ~900,000 balances and a month's ~150,000 roi_shopper_months rows per request.
+-- the member arm's ~900,000 balances and a month's ~150,000 roi_shopper_months rows per request,
+-- and counted the ~100,000 shoppers held out (the settings' heldOut) from their rows.
 -- Triggers append each change's difference to roi_pending in the writer's own transaction (no
 -- unique key: no hot row, no lock another writer waits for — the insights pattern, 0008);
 -- nuqat_roi_fold() moves them into roi_arm_points / roi_arm_months (the server's fold job);
@@ -53,31 +56,37 @@ BEGIN
   END IF;
   IF TG_OP = 'UPDATE' AND OLD.holdout_arm IS NOT DISTINCT FROM NEW.holdout_arm
      AND OLD.merchant_id = NEW.merchant_id THEN
-    INSERT INTO roi_pending (merchant_id, arm, points)
-    VALUES (NEW.merchant_id, NEW.holdout_arm, NEW.points_balance - OLD.points_balance);
+    INSERT INTO roi_pending (merchant_id, arm, points, held_out)
+    VALUES (NEW.merchant_id, NEW.holdout_arm, NEW.points_balance - OLD.points_balance,
+            (NEW.holdout_arm = 'control' AND NEW.holdout_released_at IS NULL)::int
+            - (OLD.holdout_arm = 'control' AND OLD.holdout_released_at IS NULL)::int);
     RETURN NULL;
   END IF;
-  IF TG_OP <> 'INSERT' AND OLD.holdout_arm IS NOT NULL AND OLD.points_balance <> 0 THEN
-    INSERT INTO roi_pending (merchant_id, arm, points)
-    VALUES (OLD.merchant_id, OLD.holdout_arm, -OLD.points_balance);
+  IF TG_OP <> 'INSERT' AND OLD.holdout_arm IS NOT NULL THEN
+    INSERT INTO roi_pending (merchant_id, arm, points, held_out)
+    VALUES (OLD.merchant_id, OLD.holdout_arm, -OLD.points_balance,
+            -(OLD.holdout_arm = 'control' AND OLD.holdout_released_at IS NULL)::int);
   END IF;
-  IF TG_OP <> 'DELETE' AND NEW.holdout_arm IS NOT NULL AND NEW.points_balance <> 0 THEN
-    INSERT INTO roi_pending (merchant_id, arm, points)
-    VALUES (NEW.merchant_id, NEW.holdout_arm, NEW.points_balance);
+  IF TG_OP <> 'DELETE' AND NEW.holdout_arm IS NOT NULL THEN
+    INSERT INTO roi_pending (merchant_id, arm, points, held_out)
+    VALUES (NEW.merchant_id, NEW.holdout_arm, NEW.points_balance,
+            (NEW.holdout_arm = 'control' AND NEW.holdout_released_at IS NULL)::int);
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
 -- Only shoppers in an arm cost anything: the WHEN clauses are checked without calling the function.
 CREATE TRIGGER "customers_roi_points_insert" AFTER INSERT ON "customers"
-  FOR EACH ROW WHEN (NEW.holdout_arm IS NOT NULL AND NEW.points_balance <> 0)
+  FOR EACH ROW WHEN (NEW.holdout_arm IS NOT NULL)
   EXECUTE FUNCTION "nuqat_roi_points"();--> statement-breakpoint
-CREATE TRIGGER "customers_roi_points_update" AFTER UPDATE OF "points_balance", "holdout_arm", "merchant_id" ON "customers"
+CREATE TRIGGER "customers_roi_points_update"
+  AFTER UPDATE OF "points_balance", "holdout_arm", "holdout_released_at", "merchant_id" ON "customers"
   FOR EACH ROW WHEN ((OLD.holdout_arm IS NOT NULL OR NEW.holdout_arm IS NOT NULL)
-                     AND (OLD.points_balance, OLD.holdout_arm, OLD.merchant_id)
-                         IS DISTINCT FROM (NEW.points_balance, NEW.holdout_arm, NEW.merchant_id))
+                     AND (OLD.points_balance, OLD.holdout_arm, OLD.holdout_released_at, OLD.merchant_id)
+                         IS DISTINCT FROM
+                         (NEW.points_balance, NEW.holdout_arm, NEW.holdout_released_at, NEW.merchant_id))
   EXECUTE FUNCTION "nuqat_roi_points"();--> statement-breakpoint
 CREATE TRIGGER "customers_roi_points_delete" AFTER DELETE ON "customers"
-  FOR EACH ROW WHEN (OLD.holdout_arm IS NOT NULL AND OLD.points_balance <> 0)
+  FOR EACH ROW WHEN (OLD.holdout_arm IS NOT NULL)
   EXECUTE FUNCTION "nuqat_roi_points"();--> statement-breakpoint
 -- One shopper-month row's contribution to its arm's month, added (s = 1) or taken away (s = -1).
 CREATE FUNCTION "nuqat_roi_month_add"(r roi_shopper_months, s integer) RETURNS void LANGUAGE sql AS $$
@@ -125,9 +134,10 @@ BEGIN
   ), live AS (
     SELECT * FROM moved WHERE merchant_id IN (SELECT id FROM merchants)
   ), points AS (
-    INSERT INTO roi_arm_points AS d (merchant_id, arm, points)
-    SELECT merchant_id, arm, sum(points) FROM live WHERE month IS NULL GROUP BY 1, 2
-    ON CONFLICT (merchant_id, arm) DO UPDATE SET points = d.points + excluded.points
+    INSERT INTO roi_arm_points AS d (merchant_id, arm, points, held_out)
+    SELECT merchant_id, arm, sum(points), sum(held_out) FROM live WHERE month IS NULL GROUP BY 1, 2
+    ON CONFLICT (merchant_id, arm) DO UPDATE
+      SET points = d.points + excluded.points, held_out = d.held_out + excluded.held_out
     RETURNING 1
   )
   INSERT INTO roi_arm_months AS d (merchant_id, month, arm, buyers, orders, orders_sq,
@@ -156,8 +166,10 @@ BEGIN
   DELETE FROM roi_arm_points WHERE merchant_id = p_merchant;
   DELETE FROM roi_arm_months WHERE merchant_id = p_merchant;
   WITH gone AS (DELETE FROM roi_pending WHERE merchant_id = p_merchant AND month IS NULL)
-  INSERT INTO roi_arm_points (merchant_id, arm, points)
-  SELECT merchant_id, holdout_arm, sum(points_balance) FROM customers
+  INSERT INTO roi_arm_points (merchant_id, arm, points, held_out)
+  SELECT merchant_id, holdout_arm, sum(points_balance),
+         count(*) FILTER (WHERE holdout_arm = 'control' AND holdout_released_at IS NULL)
+    FROM customers
    WHERE merchant_id = p_merchant AND holdout_arm IS NOT NULL GROUP BY 1, 2;
   WITH gone AS (DELETE FROM roi_pending WHERE merchant_id = p_merchant AND month IS NOT NULL)
   INSERT INTO roi_arm_months (merchant_id, month, arm, buyers, orders, orders_sq, sales_halalas,

@@ -174,9 +174,9 @@ export const roiArmMonths = pgTable(
 );
 
 /**
- * Points outstanding per store and arm (the sum of the arm's shoppers' balances), kept by
- * folding `roi_pending` (a trigger on `customers` appends each balance change of a shopper in an
- * arm there); a reader sums both (docs/decisions/058).
+ * Points outstanding per store and arm (the sum of the arm's shoppers' balances) and the
+ * shoppers held out now, kept by folding `roi_pending` (a trigger on `customers` appends each
+ * change of a shopper in an arm there); a reader sums both (docs/decisions/058).
  */
 export const roiArmPoints = pgTable(
   'roi_arm_points',
@@ -186,6 +186,8 @@ export const roiArmPoints = pgTable(
       .references(() => merchants.id, { onDelete: 'cascade' }),
     arm: text('arm', { enum: ['control', 'member'] }).notNull(),
     points: bigint('points', { mode: 'number' }).notNull().default(0),
+    /** Shoppers of the arm held out now (control, not released): the settings' `heldOut`. */
+    heldOut: bigint('held_out', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.arm] })],
 );
@@ -203,6 +205,7 @@ export const roiPending = pgTable(
     month: date('month', { mode: 'string' }),
     arm: text('arm', { enum: ['control', 'member'] }).notNull(),
     points: bigint('points', { mode: 'number' }).notNull().default(0),
+    heldOut: bigint('held_out', { mode: 'number' }).notNull().default(0),
     buyers: bigint('buyers', { mode: 'number' }).notNull().default(0),
     orders: bigint('orders', { mode: 'number' }).notNull().default(0),
     ordersSq: numeric('orders_sq').notNull().default('0'),

@@ -42,12 +42,3 @@ export async function findHeldOutOrders(
   }
   return byCustomer;
 }
-
-/** How many of the store's shoppers are in its control group now (none enrolled since). */
-export async function countHeldOut(db: Executor, merchantId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(customers)
-    .where(heldOutNow(merchantId));
-  return Number(row?.n ?? 0);
-}

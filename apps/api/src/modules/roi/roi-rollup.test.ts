@@ -105,6 +105,17 @@ async function expectKeptEqualsRows(merchantId: number) {
     ),
   );
   expect(pending[0]!.n).toBe(0);
+  // The shoppers held out now (the settings' figure), kept the same way.
+  const held = rows<{ n: number; kept: number }>(
+    await ctx.database.db.execute(sql`
+      select (select count(*) from customers where merchant_id = ${merchantId}
+                 and holdout_arm = 'control' and holdout_released_at is null)::int as n,
+             (select coalesce(sum(held_out), 0) from roi_arm_points
+               where merchant_id = ${merchantId} and arm = 'control')::int as kept`),
+  )[0]!;
+  expect(held.kept).toBe(held.n);
+  const settings = await ctx.app.services.holdout.getSettings(merchantId);
+  expect(settings.heldOut).toBe(settings.status === 'running' ? held.n : 0);
   const members = reference.points.find((p) => p.arm === 'member');
   for (const month of new Set(reference.months.map((m) => m.month!.slice(0, 7)))) {
     const roi = await ctx.app.services.roi.getRoi(merchantId, month);
@@ -116,7 +127,7 @@ async function expectKeptEqualsRows(merchantId: number) {
 }
 
 describe("the return's kept sums (decision 058)", () => {
-  test('equal the sums over the rows after earns, redemptions, expiry and clawback', async () => {
+  test('equal the sums over the rows after earns, redemptions, expiry, clawback and the end', async () => {
     const merchantId = await setupStore(ctx, {
       rules: { 'order.created': { points: 100 }, signup: { points: 10 } },
       expiryDays: 30,
@@ -187,17 +198,17 @@ describe("the return's kept sums (decision 058)", () => {
       ctx.clock.advance(-35 * day);
     }
     await expectLedgerInvariant(ctx, merchantId);
+    expect((await ctx.app.services.holdout.getSettings(merchantId)).heldOut).toBe(3);
 
-    // A store deleted: its rows go, nothing of it is left pending and the fold still runs.
-    await ctx.database.db.execute(sql`delete from merchants where id = ${merchantId}`);
-    await ctx.app.services.roi.fold();
-    const left = rows<{ n: number }>(
-      await ctx.database.db.execute(sql`
-        select (select count(*) from roi_pending where merchant_id = ${merchantId})
-             + (select count(*) from roi_arm_points where merchant_id = ${merchantId})
-             + (select count(*) from roi_arm_months where merchant_id = ${merchantId}) as n`),
-    );
-    expect(Number(left[0]!.n)).toBe(0);
+    // The end enrols the control group: none held out any more; a restart holds out new ones.
+    await ctx.app.services.holdout.end(merchantId, false);
+    await expectKeptEqualsRows(merchantId);
+    await ctx.app.services.holdout.start(merchantId, 20);
+    const later = await pickIds(merchantId, 20, 1);
+    for (const id of [...later.control, ...later.member])
+      await deliverOk(ctx, webhooks.customerCreated(merchantId, facts(id), t0));
+    await expectKeptEqualsRows(merchantId);
+    expect((await ctx.app.services.holdout.getSettings(merchantId)).heldOut).toBe(1);
   });
 
   test('the rebuild gives the same sums as the triggers kept', async () => {

@@ -144,6 +144,20 @@ export async function memberArmPoints(db: Executor, merchantId: number): Promise
   return Number(rowsOf<{ points: number | string }>(result)[0]?.points ?? 0);
 }
 
+/**
+ * Shoppers held out now (control group, not released), as kept ahead in roi_arm_points plus the
+ * differences not folded yet (docs/decisions/058), one statement: the count of their rows.
+ */
+export async function heldOutCount(db: Executor, merchantId: number): Promise<number> {
+  const result = await db.execute(sql`
+    select coalesce((select sum(held_out) from roi_arm_points
+                      where merchant_id = ${merchantId} and arm = 'control'), 0)
+         + coalesce((select sum(held_out) from roi_pending
+                      where merchant_id = ${merchantId} and month is null and arm = 'control'), 0)
+           as n`);
+  return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
+}
+
 /** Folds the return's differences into the kept sums (the server's fold job); rows folded. */
 export async function foldRoi(db: Executor): Promise<number> {
   const result = await db.execute(sql`select nuqat_roi_fold() as n`);
