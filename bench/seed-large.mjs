@@ -168,7 +168,7 @@ export async function seedLarge({
       [M],
     );
     await step(
-      "customers, their balances = ledger sums and their figures (migration 0009)",
+      'customers, their balances = ledger sums and their figures (migration 0009)',
       // Inserted last, with their figures worked out from their orders and ledger rows (no
       // constraint is checked while triggers are off): each row written once. Updating a million
       // shoppers afterwards rewrote every row with every index of the table, the trigram one too
