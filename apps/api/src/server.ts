@@ -68,13 +68,15 @@ async function main(): Promise<void> {
   pruneTimer.unref();
   // Insights differences are folded every 5 s: a read sums the rows not folded yet, so a store
   // taking hundreds of orders a second must not pile up a minute of them (decision 014).
-  const foldTimer = setInterval(
-    () =>
-      void app.services.insightsFold
-        .run()
-        .catch((err: unknown) => server.log.warn({ err }, 'insights fold failed')),
-    5 * 1000,
-  );
+  // The return's kept sums the same way (decision 058).
+  const foldTimer = setInterval(() => {
+    void app.services.insightsFold
+      .run()
+      .catch((err: unknown) => server.log.warn({ err }, 'insights fold failed'));
+    void app.services.roi
+      .fold()
+      .catch((err: unknown) => server.log.warn({ err }, 'roi fold failed'));
+  }, 5 * 1000);
   foldTimer.unref();
   // Referrals waiting on a friend's order, a holding period or a Salla retry (decision 021).
   const referralTimer = setInterval(

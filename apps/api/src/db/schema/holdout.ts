@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -140,4 +141,83 @@ export const monthlyReports = pgTable(
     primaryKey({ columns: [t.merchantId, t.month] }),
     index('monthly_reports_month_idx').on(t.month),
   ],
+);
+
+/**
+ * The return's sums kept ahead (docs/decisions/058): per store, Riyadh month and arm, what the
+ * ROI answer summed over `roi_shopper_months` — buyers, orders and sales with their squares,
+ * repeat buyers, coupon and referral discounts. Kept by folding `roi_pending` (a trigger on
+ * `roi_shopper_months` appends each row's difference there); a reader sums both.
+ */
+export const roiArmMonths = pgTable(
+  'roi_arm_months',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    arm: text('arm', { enum: ['control', 'member'] }).notNull(),
+    buyers: bigint('buyers', { mode: 'number' }).notNull().default(0),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    ordersSq: numeric('orders_sq').notNull().default('0'),
+    salesHalalas: bigint('sales_halalas', { mode: 'number' }).notNull().default(0),
+    salesSq: numeric('sales_sq').notNull().default('0'),
+    repeaters: bigint('repeaters', { mode: 'number' }).notNull().default(0),
+    couponDiscountHalalas: bigint('coupon_discount_halalas', { mode: 'number' })
+      .notNull()
+      .default(0),
+    referralDiscountHalalas: bigint('referral_discount_halalas', { mode: 'number' })
+      .notNull()
+      .default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.month, t.arm] })],
+);
+
+/**
+ * Points outstanding per store and arm (the sum of the arm's shoppers' balances) and the
+ * shoppers held out now, kept by folding `roi_pending` (a trigger on `customers` appends each
+ * change of a shopper in an arm there); a reader sums both (docs/decisions/058).
+ */
+export const roiArmPoints = pgTable(
+  'roi_arm_points',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    arm: text('arm', { enum: ['control', 'member'] }).notNull(),
+    points: bigint('points', { mode: 'number' }).notNull().default(0),
+    /** Shoppers of the arm held out now (control, not released): the settings' `heldOut`. */
+    heldOut: bigint('held_out', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.arm] })],
+);
+
+/**
+ * Differences not folded yet into `roi_arm_months` (a month) and `roi_arm_points` (month null),
+ * appended by triggers in the writer's own transaction: an INSERT without a unique key, so no
+ * store-wide row is hot and no two writers wait on each other (the insights pattern, decision
+ * 014). No foreign key: a store being deleted still appends while its rows go; the fold drops them.
+ */
+export const roiPending = pgTable(
+  'roi_pending',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' }).notNull(),
+    month: date('month', { mode: 'string' }),
+    arm: text('arm', { enum: ['control', 'member'] }).notNull(),
+    points: bigint('points', { mode: 'number' }).notNull().default(0),
+    heldOut: bigint('held_out', { mode: 'number' }).notNull().default(0),
+    buyers: bigint('buyers', { mode: 'number' }).notNull().default(0),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    ordersSq: numeric('orders_sq').notNull().default('0'),
+    salesHalalas: bigint('sales_halalas', { mode: 'number' }).notNull().default(0),
+    salesSq: numeric('sales_sq').notNull().default('0'),
+    repeaters: bigint('repeaters', { mode: 'number' }).notNull().default(0),
+    couponDiscountHalalas: bigint('coupon_discount_halalas', { mode: 'number' })
+      .notNull()
+      .default(0),
+    referralDiscountHalalas: bigint('referral_discount_halalas', { mode: 'number' })
+      .notNull()
+      .default(0),
+  },
+  (t) => [index('roi_pending_merchant_idx').on(t.merchantId, t.month)],
 );

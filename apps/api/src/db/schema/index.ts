@@ -13,3 +13,4 @@ export * from './holdout.ts';
 export * from './campaigns.ts';
 export * from './product-rules.ts';
 export * from './earn-actions.ts';
+export * from './customer-search.ts';

@@ -19,6 +19,7 @@ import { merchants } from './merchants.ts';
 import { ORDER_EARN_STATUSES, ORDER_STAGES } from './order-states.ts';
 import { customerHoldoutColumns, customerHoldoutIndexes, orderCostColumns } from './holdout.ts';
 import { earningBasisColumn, orderLinesColumn } from './product-rules.ts';
+import { customerSearchIndexes } from './customer-search.ts';
 
 /** A store's shopper, mirrored from Salla's webhooks. `pointsBalance` is a cached ledger sum. */
 export const customers = pgTable(
@@ -142,6 +143,7 @@ export const customers = pgTable(
       t.merchantId,
       sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.mobile}, ''))) gin_trgm_ops`,
     ),
+    ...customerSearchIndexes(t),
   ],
 );
 

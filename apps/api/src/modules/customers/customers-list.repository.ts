@@ -1,7 +1,7 @@
 import type { CustomerSort } from '@nuqat/contracts';
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
-import { pointsLedger } from '../../db/schema/index.ts';
+import { emailLocalReversed, oddAtPredicate, pointsLedger } from '../../db/schema/index.ts';
 import type { CustomerRow, LedgerRow } from './customers.repository.ts';
 
 /** Each sort's key: the expression of its index (a shopper without orders sorts as the oldest). */
@@ -54,6 +54,27 @@ function searchCondition(q: string): { condition: SQL; precise: boolean } {
     return {
       condition: alternatives.length > 0 ? sql`(${sql.join(alternatives, sql` or `)})` : sql`false`,
       precise,
+    };
+  }
+  const at = q.indexOf('@');
+  if (at >= 3 && q.indexOf('@', at + 1) === -1 && !q.includes(' ')) {
+    // Part of an e-mail (decision 058). With no space in it, a match lies inside one field of the
+    // search text; with one `@`, for a shopper whose only `@` is the e-mail's, it is the e-mail and
+    // its local part ends with what comes before the `@` — a range of the reversed local parts'
+    // index. Everyone else who could match (an `@` in a name or mobile, two in an e-mail) is in
+    // the odd rows' index. Both are checked against the search text itself: `strpos` is LIKE
+    // '%q%' with nothing escaped, and unlike LIKE it does not tempt the planner to the trigrams.
+    const reversed = [...q.slice(0, at)].reverse().join('');
+    const odd = oddAtPredicate({
+      firstName: sql`c.first_name`,
+      lastName: sql`c.last_name`,
+      email: sql`c.email`,
+      mobile: sql`c.mobile`,
+    });
+    return {
+      condition: sql`((${emailLocalReversed(sql`c.email`)} like ${`${likeEscape(reversed)}%`} or ${odd})
+        and strpos(${SEARCH_TEXT}, ${q}) > 0)`,
+      precise: true,
     };
   }
   return {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers, orders } from '../../db/schema/index.ts';
 
@@ -41,13 +41,4 @@ export async function findHeldOutOrders(
     byCustomer.set(o.customerId, [...(byCustomer.get(o.customerId) ?? []), o.id]);
   }
   return byCustomer;
-}
-
-/** How many of the store's shoppers are in its control group now (none enrolled since). */
-export async function countHeldOut(db: Executor, merchantId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(customers)
-    .where(heldOutNow(merchantId));
-  return Number(row?.n ?? 0);
 }

@@ -12,7 +12,6 @@ export {
   toHalalas,
 } from './engine-rules.ts';
 export { findCustomer, findRules, lockCustomer } from './engine.repository.ts';
-export { countHeldOut } from './holdout.repository.ts';
 export { endHoldout } from './holdout.service.ts';
 export type { RuleRow } from './engine.repository.ts';
 export { expiryFor } from './points-rules.ts';

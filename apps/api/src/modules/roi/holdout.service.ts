@@ -2,11 +2,12 @@ import { planHasFeature, type HoldoutSettings } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { countHeldOut, endHoldout } from '../engine/index.ts';
+import { endHoldout } from '../engine/index.ts';
 import { findMerchantById } from '../merchants/index.ts';
 import {
   assignedCounts,
   findHoldout,
+  heldOutCount,
   markHoldoutEnded,
   startHoldout,
   type HoldoutRow,
@@ -37,7 +38,7 @@ export function createHoldoutService(ctx: Pick<AppContext, 'db' | 'now' | 'log'>
     const merchant = await findMerchantById(exec, merchantId);
     const [assigned, heldOut] = await Promise.all([
       assignedCounts(exec, merchantId, null),
-      row && row.endedAt === null ? countHeldOut(exec, merchantId) : Promise.resolve(0),
+      row && row.endedAt === null ? heldOutCount(exec, merchantId) : Promise.resolve(0),
     ]);
     return {
       available: Boolean(merchant?.plan && planHasFeature(merchant.plan, 'advancedAnalytics')),

@@ -84,7 +84,12 @@ const EMPTY: ArmMonth = {
   referralDiscountHalalas: 0,
 };
 
-/** Per group, the month's sums over its buyers (roi_shopper_months: one row per buyer). */
+/**
+ * Per group, the month's sums over its buyers (roi_shopper_months: one row per buyer), as kept
+ * ahead in roi_arm_months plus the differences not folded yet (docs/decisions/058) — one
+ * statement, so both are read at the same instant. Integers throughout (numeric for the
+ * squares), made float8 at the end.
+ */
 export async function armMonthSums(
   db: Executor,
   merchantId: number,
@@ -92,16 +97,21 @@ export async function armMonthSums(
 ): Promise<{ control: ArmMonth; member: ArmMonth }> {
   const result = await db.execute(sql`
     select arm,
-           count(*) filter (where orders > 0)::int as buyers,
-           coalesce(sum(orders), 0)::float8 as orders,
-           coalesce(sum(orders::float8 * orders), 0)::float8 as orders_sq,
-           coalesce(sum(sales_halalas), 0)::float8 as sales,
-           coalesce(sum(sales_halalas::float8 * sales_halalas), 0)::float8 as sales_sq,
-           count(*) filter (where orders >= 2)::int as repeaters,
-           coalesce(sum(coupon_discount_halalas), 0)::float8 as coupon,
-           coalesce(sum(referral_discount_halalas), 0)::float8 as referral
-      from roi_shopper_months
-     where merchant_id = ${merchantId} and month = ${month}::date
+           sum(buyers)::int as buyers,
+           sum(orders)::float8 as orders,
+           sum(orders_sq)::float8 as orders_sq,
+           sum(sales_halalas)::float8 as sales,
+           sum(sales_sq)::float8 as sales_sq,
+           sum(repeaters)::int as repeaters,
+           sum(coupon_discount_halalas)::float8 as coupon,
+           sum(referral_discount_halalas)::float8 as referral
+      from (select arm, buyers, orders, orders_sq, sales_halalas, sales_sq, repeaters,
+                   coupon_discount_halalas, referral_discount_halalas
+              from roi_arm_months where merchant_id = ${merchantId} and month = ${month}::date
+            union all
+            select arm, buyers, orders, orders_sq, sales_halalas, sales_sq, repeaters,
+                   coupon_discount_halalas, referral_discount_halalas
+              from roi_pending where merchant_id = ${merchantId} and month = ${month}::date) s
      group by arm`);
   const out = { control: { ...EMPTY }, member: { ...EMPTY } };
   for (const r of rowsOf<Record<string, unknown>>(result)) {
@@ -120,10 +130,36 @@ export async function armMonthSums(
   return out;
 }
 
-/** Points outstanding of the members' group now (customers_holdout_points_idx, index only). */
+/**
+ * Points outstanding of the members' group now: the sum of the arm's balances as kept ahead in
+ * roi_arm_points plus the differences not folded yet (docs/decisions/058), one statement.
+ */
 export async function memberArmPoints(db: Executor, merchantId: number): Promise<number> {
   const result = await db.execute(sql`
-    select coalesce(sum(points_balance), 0)::float8 as points from customers
-     where merchant_id = ${merchantId} and holdout_arm = 'member'`);
+    select coalesce((select sum(points) from roi_arm_points
+                      where merchant_id = ${merchantId} and arm = 'member'), 0)
+         + coalesce((select sum(points) from roi_pending
+                      where merchant_id = ${merchantId} and month is null and arm = 'member'), 0)
+           as points`);
   return Number(rowsOf<{ points: number | string }>(result)[0]?.points ?? 0);
+}
+
+/**
+ * Shoppers held out now (control group, not released), as kept ahead in roi_arm_points plus the
+ * differences not folded yet (docs/decisions/058), one statement: the count of their rows.
+ */
+export async function heldOutCount(db: Executor, merchantId: number): Promise<number> {
+  const result = await db.execute(sql`
+    select coalesce((select sum(held_out) from roi_arm_points
+                      where merchant_id = ${merchantId} and arm = 'control'), 0)
+         + coalesce((select sum(held_out) from roi_pending
+                      where merchant_id = ${merchantId} and month is null and arm = 'control'), 0)
+           as n`);
+  return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
+}
+
+/** Folds the return's differences into the kept sums (the server's fold job); rows folded. */
+export async function foldRoi(db: Executor): Promise<number> {
+  const result = await db.execute(sql`select nuqat_roi_fold() as n`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }

@@ -4,7 +4,13 @@ import { bestPointValue, rangeRollups } from '../insights/index.ts';
 import type { HoldoutService } from './holdout.service.ts';
 import { monthBounds, riyadhDayStart, riyadhMonth } from './roi-month.ts';
 import { welchInterval, type GroupSums, type WelchInterval } from './roi-stats.ts';
-import { armMonthSums, assignedCounts, memberArmPoints, type ArmMonth } from './roi.repository.ts';
+import {
+  armMonthSums,
+  assignedCounts,
+  foldRoi,
+  memberArmPoints,
+  type ArmMonth,
+} from './roi.repository.ts';
 
 const sar = (halalas: number) => Math.round(halalas) / 100;
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
@@ -133,6 +139,11 @@ export function createRoiService(ctx: Pick<AppContext, 'db' | 'now'>, holdout: H
     };
   }
 
-  return { getRoi };
+  /** Folds the differences the triggers wrote into the kept sums (decision 058): the server runs it every few seconds beside the insights fold. */
+  async function fold(): Promise<{ folded: number }> {
+    return { folded: await foldRoi(db) };
+  }
+
+  return { getRoi, fold };
 }
 export type RoiService = ReturnType<typeof createRoiService>;
