@@ -15,7 +15,10 @@ import { requireGrowth } from './product-rules.service.ts';
  * List Products by `category`, docs/reference/salla-catalogue.md) and kept as product rules
  * marked with the category. The engine never calls Salla: it reads product rules as before.
  */
-export function createCategoryRulesService(ctx: Pick<AppContext, 'db' | 'log'>, deps: CatalogueDeps) {
+export function createCategoryRulesService(
+  ctx: Pick<AppContext, 'db' | 'log'>,
+  deps: CatalogueDeps,
+) {
   const { db } = ctx;
   const catalogue = createCategoryCatalogue(ctx, deps);
 
@@ -34,7 +37,11 @@ export function createCategoryRulesService(ctx: Pick<AppContext, 'db' | 'log'>, 
       body: CategoryRuleBody;
     }): Promise<CategoryRuleResult> {
       await requireGrowth(db, merchantId);
-      const [resolved] = await catalogue.resolve(merchantId, [body.categoryId], () => 'body.categoryId');
+      const [resolved] = await catalogue.resolve(
+        merchantId,
+        [body.categoryId],
+        () => 'body.categoryId',
+      );
       const { category, products: unique } = resolved!;
       const multiplierPct = body.effect === 'exclude' ? 0 : Math.round(body.multiplier! * 100);
       return db.transaction(async (tx) => {
