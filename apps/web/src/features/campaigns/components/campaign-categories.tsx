@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FolderX } from 'lucide-react';
+import { ActionError } from '../../../components/ui/action-error';
 import { errorMessage } from '../../../lib/messages';
 import { useCategories } from '../api/category-rules';
 
@@ -42,9 +43,7 @@ export function CampaignCategories({
       {query.isPending ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">{t('categories.loading')}</p>
       ) : query.isError && listed.length === 0 ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {errorMessage(query.error)}
-        </p>
+        <ActionError message={errorMessage(query.error)} />
       ) : listed.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
           <FolderX aria-hidden="true" className="size-4 shrink-0" />

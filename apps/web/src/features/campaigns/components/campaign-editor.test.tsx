@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import type { Campaign } from '@nuqat/contracts';
-import { AppProvider } from '../../../app/provider';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
 import { ToastProvider } from '../../../components/ui/toast';
+import { i18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { server } from '../../../testing/server';
 import { errorBody, loyaltyRulesBody, signIn } from '../../../testing/mocks';
@@ -60,9 +62,11 @@ function renderWithProviders(ui: React.ReactElement) {
   const user = userEvent.setup();
   return {
     ...render(
-      <AppProvider queryClient={queryClient}>
-        <ToastProvider>{ui}</ToastProvider>
-      </AppProvider>,
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>{ui}</ToastProvider>
+        </QueryClientProvider>
+      </I18nextProvider>,
     ),
     user,
   };
