@@ -201,7 +201,8 @@ describe('campaign editor in English', () => {
         await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
       ).toBeLessThanOrEqual(0);
       const name = `campaigns-ar-${dark ? 'dark' : 'light'}-${viewport.width}-categories`;
-      await categories.scrollIntoViewIfNeeded();
+      // The whole page from its top (the sticky header where it belongs), and the editor alone.
+      await page.evaluate(() => scrollTo(0, 0));
       await screenshot(page, name);
       await screenshot(editor, `${name}-only`);
       if (viewport === PHONE) {
@@ -230,7 +231,7 @@ describe('campaign editor in English', () => {
         expect.objectContaining({ name: OUD, categoryId: 880_001 }),
         expect.objectContaining({ name: MUSK, categoryId: 880_001 }),
       ]);
-      await card.scrollIntoViewIfNeeded();
+      await page.evaluate(() => scrollTo(0, 0));
       await screenshot(page, 'campaigns-ar-light-1440-category-listed');
       await context.close();
     }
