@@ -453,6 +453,8 @@ test("every route with another store's token or ids: 401/403/404, that store unt
       .replace('{merchantId}', String(a.merchantId))
       .replace('{customerId}', String(shopperOfA.id))
       .replace('{couponId}', couponA)
+      // A category as Salla numbers them: store B has no rule for it (404).
+      .replace('{categoryId}', '880001')
       // A shopper's account takes the shopper's id; every other {id} is a reward or coupon.
       .replace('/customers/{id}', `/customers/${shopperOfA.id}`)
       .replace('{id}', rewardA);
@@ -482,6 +484,7 @@ test("every route with another store's token or ids: 401/403/404, that store unt
       .replace('{merchantId}', String(a.merchantId))
       .replace('{customerId}', String(shopperOfA.id))
       .replace('{couponId}', couponA)
+      .replace('{categoryId}', '880001')
       // A shopper's account takes the shopper's id; every other {id} is a reward or coupon.
       .replace('/customers/{id}', `/customers/${shopperOfA.id}`)
       .replace('{id}', rewardA);

@@ -1,6 +1,7 @@
 import type { CampaignsData } from '@nuqat/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import arCampaigns from '../apps/web/src/locales/ar/campaigns.json' with { type: 'json' };
 import enCampaigns from '../apps/web/src/locales/en/campaigns.json' with { type: 'json' };
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { openSignedIn, signInDemo, type MerchantSession } from './support/merchant.ts';
@@ -11,7 +12,8 @@ import { startProduct, type Product } from './support/product.ts';
  * 057): a products campaign is planned on a desktop — no product chosen and a ×11 multiplier are
  * refused with their fields named, the preview counts a sample order of the chosen products, the
  * overlap rule is stated — saved, listed, and the editor's screenshots taken light and dark on a
- * phone and a desktop.
+ * phone and a desktop. Then, in Arabic right to left, a products campaign made from a category
+ * (decision 061): the demo store's perfumes ticked beside the products, read from Salla on save.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -174,4 +176,64 @@ describe('campaign editor in English', () => {
     await screenshot(ar.page, 'category-rules-ar-dark-390');
     await ar.context.close();
   }, 120_000);
+
+  test('Arabic: a products campaign made from a category, its products read from Salla on save', async () => {
+    const a = arCampaigns;
+    for (const [dark, viewport] of [
+      [true, PHONE],
+      [false, DESKTOP],
+    ] as const) {
+      const { context, page } = await openSignedIn(browser, merchant, {
+        language: 'ar',
+        dark,
+        ...viewport,
+      });
+      await page.goto(`${product.baseUrl}/campaigns`);
+      await page.getByTestId('campaigns-screen').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await page.getByRole('button', { name: a.new }).first().click();
+      const editor = page.getByTestId('campaign-editor');
+      await editor.getByLabel(a.effects.products).check();
+      const categories = editor.getByTestId('campaign-categories');
+      await categories.getByText(a.categories.hint).waitFor();
+      await categories.getByLabel('العطور').check();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+      ).toBeLessThanOrEqual(0);
+      const name = `campaigns-ar-${dark ? 'dark' : 'light'}-${viewport.width}-categories`;
+      // The whole page from its top (the sticky header where it belongs), and the editor alone.
+      await page.evaluate(() => scrollTo(0, 0));
+      await screenshot(page, name);
+      await screenshot(editor, `${name}-only`);
+      if (viewport === PHONE) {
+        await context.close();
+        continue;
+      }
+      await editor.getByLabel(a.fields.nameAr).fill('أسبوع العطور');
+      await editor.getByLabel(a.fields.nameEn).fill('Perfume week');
+      const day = new Date(Date.now() + 3 * 3_600_000 + 2 * 86_400_000).toISOString().slice(0, 11);
+      await editor.getByLabel(a.fields.startsAt).fill(`${day}09:00`);
+      await editor.getByLabel(a.fields.endsAt).fill(`${day}23:00`);
+      await editor.getByLabel(a.fields.multiplier).fill('2');
+      await editor.getByRole('button', { name: a.editor.save }).click();
+      const card = page.getByTestId('campaigns-list').getByRole('listitem').filter({
+        hasText: 'أسبوع العطور',
+      });
+      await card.getByText(/نقاط ×\S+ على العطور/).waitFor();
+      const saved = (await campaigns()).campaigns.find((c) => c.nameEn === 'Perfume week');
+      expect(saved).toMatchObject({
+        effect: 'products',
+        multiplierPct: 200,
+        categories: [{ id: 880_001, name: 'العطور' }],
+      });
+      // The demo store's perfumes at Salla: the oud and the musk, kept with the category.
+      expect(saved?.products).toEqual([
+        expect.objectContaining({ name: OUD, categoryId: 880_001 }),
+        expect.objectContaining({ name: MUSK, categoryId: 880_001 }),
+      ]);
+      await page.evaluate(() => scrollTo(0, 0));
+      await screenshot(page, 'campaigns-ar-light-1440-category-listed');
+      await context.close();
+    }
+  }, 180_000);
 });

@@ -15,6 +15,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // No modulepreload polyfill: every browser Salla's stores are opened in preloads modules
+    // itself (Chrome 66, Firefox 115, Safari 17); an older one loads the same modules as the
+    // imports reach them. 0.39 kB gzip less on every page, the loyalty page's budget included.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Three pages: the app (index.html), the public landing page (landing.html, served at /
       // by the API), which must not load the app's router, query client or catalogues, and the

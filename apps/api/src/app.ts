@@ -156,7 +156,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     prefix: '/api/tiers',
   });
   await server.register(
-    campaignsRoutes({ campaignsService: createCampaignsService(context), requireMerchant }),
+    campaignsRoutes({
+      campaignsService: createCampaignsService(context, {
+        salla,
+        sallaTokens: services.sallaTokens,
+      }),
+      requireMerchant,
+    }),
     { prefix: '/api/campaigns' },
   );
   await server.register(

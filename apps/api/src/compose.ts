@@ -108,7 +108,7 @@ export function composeServices(options: BuildAppOptions, log: FastifyBaseLogger
   );
   context.events.on('debt.recovery-queued', ({ merchantId }) => debts.afterCommit(merchantId));
   const intake = createEventIntake(context);
-  const campaigns = createCampaignsService(context);
+  const campaigns = createCampaignsService(context, { salla, sallaTokens });
   const earnActions = createEarnActionsService(context);
   const holdout = createHoldoutService(context);
   const roi = createRoiService(context, holdout);

@@ -42,6 +42,8 @@ export const CAMPAIGN_LIMITS = {
   maxDays: 366,
   /** A `products` campaign names 1 to 50 products. */
   products: { min: 1, max: 50 },
+  /** …and up to 10 of the store's categories, whose products join it (decision 061). */
+  categories: { max: 10 },
 } as const;
 
 /** A Riyadh wall-clock minute, as an `<input type="datetime-local">` gives it. */
@@ -105,6 +107,15 @@ export const CampaignInputSchema = z
       .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
       .max(CAMPAIGN_LIMITS.products.max)
       .default([]),
+    /**
+     * `products` only (decision 061): Salla's category ids (List Categories) whose products join
+     * the campaign's, read from Salla when the campaign is saved; each must be a category Salla
+     * lists in the store.
+     */
+    categoryIds: z
+      .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+      .max(CAMPAIGN_LIMITS.categories.max)
+      .default([]),
   })
   .superRefine((body, ctx) => {
     const start = riyadhMinuteToDate(body.startsAt).getTime();
@@ -132,17 +143,26 @@ export const CampaignInputSchema = z
         path: ['bonusPoints'],
         message: 'A bonus campaign gives points',
       });
-    if (body.effect === 'products' && body.productIds.length < CAMPAIGN_LIMITS.products.min)
+    if (
+      body.effect === 'products' &&
+      body.productIds.length + body.categoryIds.length < CAMPAIGN_LIMITS.products.min
+    )
       ctx.addIssue({
         code: 'custom',
         path: ['productIds'],
-        message: 'A products campaign names at least one product',
+        message: 'A products campaign names at least one product or category',
       });
     if (body.effect !== 'products' && body.productIds.length > 0)
       ctx.addIssue({
         code: 'custom',
         path: ['productIds'],
         message: 'Only a products campaign names products',
+      });
+    if (body.effect !== 'products' && body.categoryIds.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['categoryIds'],
+        message: 'Only a products campaign names categories',
       });
   });
 export type CampaignInput = z.input<typeof CampaignInputSchema>;
@@ -160,8 +180,15 @@ export const CampaignSchema = z.object({
   minOrderTotal: z.number(),
   tierIds: z.array(z.string()),
   firstOrderOnly: z.boolean(),
-  /** `products`: the chosen products, with the name an order gave each when it was chosen. */
-  products: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /**
+   * `products`: the products it multiplies, with the name an order (or Salla's catalogue) gave
+   * each when saved; `categoryId` set when the product came from one of its categories only.
+   */
+  products: z.array(
+    z.object({ id: z.number().int(), name: z.string(), categoryId: z.number().int().optional() }),
+  ),
+  /** `products` (decision 061): the categories it was made from, as Salla named them. */
+  categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
   status: z.enum(CAMPAIGN_STATUSES),
   endedEarly: z.boolean(),
 });
@@ -209,5 +236,9 @@ export const RunningCampaignSchema = z.object({
   conditional: z.boolean(),
   /** `products`: the product ids it multiplies (empty otherwise). */
   productIds: z.array(z.number().int()),
+  /** `products`: the names of the categories it was made from (decision 061), for the banner. */
+  categoryNames: z.array(z.string()),
+  /** `products`: it also multiplies products chosen one by one (not only its categories'). */
+  chosenProducts: z.boolean(),
 });
 export type RunningCampaign = z.infer<typeof RunningCampaignSchema>;

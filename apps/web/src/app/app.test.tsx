@@ -20,6 +20,7 @@ import {
   tiersBody,
   campaignsBody,
   productRulesBody,
+  categoriesBody,
   tiersPreviewBody,
   signIn,
   storeInfoBody,
@@ -71,6 +72,7 @@ function answerStoreInfo(overrides: Parameters<typeof storeInfoBody>[0] = {}) {
     http.post('/api/tiers/preview', () => HttpResponse.json(tiersPreviewBody())),
     http.get('/api/campaigns', () => HttpResponse.json(campaignsBody())),
     http.get('/api/campaigns/product-rules', () => HttpResponse.json(productRulesBody())),
+    http.get('/api/campaigns/category-rules', () => HttpResponse.json(categoriesBody())),
     http.get('/api/merchants/customers', () =>
       HttpResponse.json({ success: true, data: { items: [], nextCursor: null } }),
     ),

@@ -54,6 +54,7 @@ import {
   type WidgetState,
   type CampaignsData,
   type ProductRulesData,
+  type CategoriesData,
 } from '@nuqat/contracts';
 import { http, HttpResponse } from 'msw';
 
@@ -604,6 +605,11 @@ export function roiBody(overrides: Partial<Roi> = {}) {
 /** GET /api/campaigns/product-rules: no rules, no product named by an order yet, unless told. */
 export function productRulesBody(data: Partial<ProductRulesData> = {}) {
   return { success: true as const, data: { rules: [], products: [], ...data } };
+}
+
+/** GET /api/campaigns/category-rules: the store's categories as Salla lists them; none unless told. */
+export function categoriesBody(data: Partial<CategoriesData> = {}) {
+  return { success: true as const, data: { categories: [], ...data } };
 }
 
 /** GET /api/campaigns: none unless told otherwise, "now" fixed so the strip's year is stable. */

@@ -53,6 +53,15 @@ export const campaigns = pgTable(
      * the name an order gave each when chosen; empty for the other effects.
      */
     products: jsonb('products')
+      .$type<{ id: number; name: string; categoryId?: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /**
+     * `products` (decision 061): the store's categories it was made from, as Salla named them when
+     * saved; their products are in `products` (marked with `categoryId`), so the engine reads
+     * only `products`. Empty for the other effects.
+     */
+    categories: jsonb('categories')
       .$type<{ id: number; name: string }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
@@ -70,6 +79,10 @@ export const campaigns = pgTable(
     check(
       'campaigns_products_effect',
       sql`(${t.effect} = 'products') = (jsonb_array_length(${t.products}) > 0)`,
+    ),
+    check(
+      'campaigns_categories_effect',
+      sql`${t.effect} = 'products' or jsonb_array_length(${t.categories}) = 0`,
     ),
   ],
 );

@@ -21,12 +21,15 @@ const errors = {
   403: ErrorBodySchema,
   404: ErrorBodySchema,
   409: ErrorBodySchema,
+  502: ErrorBodySchema,
 };
 
 const WINDOW =
   'Times are Riyadh wall-clock minutes (YYYY-MM-DDTHH:mm); an order counts by the time Salla says it was placed. ' +
   'Overlaps: the highest multiplier wins, bonuses add, the multiplier composes with the VIP tier multiplier (docs/decisions/047). ' +
-  'A `products` campaign multiplies only the lines of its `productIds` (products the store’s orders named; another is a 400 `unknown_product` on `body.productIds.N`): per line the highest multiplier wins, the order-wide one included; the per-order points take the order-wide multiplier only; an order without lines earns on its total (docs/decisions/057).';
+  'A `products` campaign multiplies only the lines of its `productIds` (products the store’s orders named; another is a 400 `unknown_product` on `body.productIds.N`): per line the highest multiplier wins, the order-wide one included; the per-order points take the order-wide multiplier only; an order without lines earns on its total (docs/decisions/057). ' +
+  'A `products` campaign may also name up to 10 `categoryIds` (Salla’s List Categories): when the campaign is created or updated each category’s products are read from Salla (List Products by `category`) and join its `products` (marked with `categoryId`; they need not have been named by an order); the campaign keeps its `categories` (id, name). Products added to a category at Salla later join when the campaign is saved again. ' +
+  'A category Salla does not list: 400 `unknown_category` on `body.categoryIds.N`; categories with no products and no product chosen: 400 `empty_category`; a products campaign names at least one product or category (400 on `productIds`); Salla not answering: 502 `SALLA_UNAVAILABLE`, nothing written (docs/decisions/061).';
 
 /** /api/campaigns (packages/contracts/src/campaigns.ts), Growth plan. */
 export function campaignsRoutes(deps: {
@@ -65,7 +68,7 @@ export function campaignsRoutes(deps: {
         schema: {
           ...common,
           summary: 'Create a campaign',
-          description: `A multiplier (110–1000 percent) on the order, a fixed bonus per order, or a multiplier (110–1000 percent) on chosen products. ${WINDOW}`,
+          description: `A multiplier (110–1000 percent) on the order, a fixed bonus per order, or a multiplier (110–1000 percent) on chosen products and categories. ${WINDOW}`,
           body: CampaignInputSchema,
           response: { 200: CampaignResponseSchema, ...errors },
         },

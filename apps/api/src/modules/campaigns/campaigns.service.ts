@@ -26,7 +26,8 @@ import {
   type CampaignRow,
   type CampaignValues,
 } from './campaigns.repository.ts';
-import { knownProducts } from './product-rules.repository.ts';
+import { campaignScope } from './campaign-scope.ts';
+import { createCategoryCatalogue, type CatalogueDeps } from './category-catalogue.ts';
 
 /**
  * Campaigns (issue 29, docs/decisions/047): the merchant's windows of richer earning. The engine
@@ -53,6 +54,7 @@ export function campaignView(row: CampaignRow, now: Date): Campaign {
     tierIds: row.tierIds,
     firstOrderOnly: row.firstOrderOnly,
     products: row.products,
+    categories: row.categories,
     status: campaignStatus(row, now),
     endedEarly: row.endedEarlyAt !== null,
   };
@@ -61,8 +63,12 @@ export function campaignView(row: CampaignRow, now: Date): Campaign {
 const field = (path: string, code: string, message: string) =>
   new AppError('VALIDATION_FAILED', { issues: [{ path, code, message }] });
 
-export function createCampaignsService(ctx: Pick<AppContext, 'db' | 'now'>) {
+export function createCampaignsService(
+  ctx: Pick<AppContext, 'db' | 'now' | 'log'>,
+  deps: CatalogueDeps,
+) {
   const { db } = ctx;
+  const catalogue = createCategoryCatalogue(ctx, deps);
   const campaignsOf = storeConfigMemo((merchantId) => findStoreCampaigns(db, merchantId));
 
   async function growthMerchant(merchantId: number) {
@@ -82,17 +88,8 @@ export function createCampaignsService(ctx: Pick<AppContext, 'db' | 'now'>) {
     const unknown = body.tierIds.findIndex((id) => !known.has(id));
     if (unknown >= 0)
       throw field(`body.tierIds.${unknown}`, 'unknown_tier', 'Not a tier of the store');
-    // A products campaign's products are the ones the store's orders named, as for product rules.
-    const productIds = [...new Set(body.productIds)];
-    const named = productIds.length > 0 ? await knownProducts(db, merchantId, productIds) : [];
-    const names = new Map(named.map((p) => [p.id, p.name]));
-    const missing = body.productIds.findIndex((id) => !names.has(id));
-    if (missing >= 0)
-      throw field(
-        `body.productIds.${missing}`,
-        'unknown_product',
-        'No order of the store named this product',
-      );
+    // Its products, and its categories' products read from Salla (before anything is written).
+    const scope = await campaignScope(db, catalogue, merchantId, body);
     return {
       nameAr: body.nameAr,
       nameEn: body.nameEn,
@@ -104,7 +101,8 @@ export function createCampaignsService(ctx: Pick<AppContext, 'db' | 'now'>) {
       minOrderTotalHalalas: Math.round(body.minOrderTotal * 100),
       tierIds: [...new Set(body.tierIds)],
       firstOrderOnly: body.firstOrderOnly,
-      products: productIds.map((id) => ({ id, name: names.get(id)! })),
+      products: scope.products,
+      categories: scope.categories,
     };
   }
 
@@ -121,20 +119,24 @@ export function createCampaignsService(ctx: Pick<AppContext, 'db' | 'now'>) {
 
     async create({ merchantId, body }: { merchantId: number; body: CampaignBody }) {
       await growthMerchant(merchantId);
-      const row = await db.transaction(async (tx) =>
-        insertCampaign(tx, merchantId, await values(merchantId, body)),
-      );
+      const fields = await values(merchantId, body);
+      const row = await db.transaction(async (tx) => insertCampaign(tx, merchantId, fields));
       return campaignView(row, ctx.now());
     },
 
     /** A campaign that has not ended; orders already counted keep what they got. */
     async update({ merchantId, id, body }: { merchantId: number; id: string; body: CampaignBody }) {
       await growthMerchant(merchantId);
+      const ended = (c: CampaignRow | undefined) => {
+        if (!c) throw new AppError('CAMPAIGN_NOT_FOUND');
+        if (campaignStatus(c, ctx.now()) === 'ended') throw new AppError('CAMPAIGN_ENDED');
+      };
+      ended(await findCampaign(db, merchantId, id));
+      // Salla's catalogue is read outside the transaction; the row is checked again under lock.
+      const fields = await values(merchantId, body);
       const row = await db.transaction(async (tx) => {
-        const current = await lockCampaign(tx, merchantId, id);
-        if (!current) throw new AppError('CAMPAIGN_NOT_FOUND');
-        if (campaignStatus(current, ctx.now()) === 'ended') throw new AppError('CAMPAIGN_ENDED');
-        return updateCampaign(tx, merchantId, id, await values(merchantId, body));
+        ended(await lockCampaign(tx, merchantId, id));
+        return updateCampaign(tx, merchantId, id, fields);
       });
       return campaignView(row, ctx.now());
     },
@@ -214,6 +216,8 @@ export function createCampaignsService(ctx: Pick<AppContext, 'db' | 'now'>) {
           endsAt: r.endsAt.toISOString(),
           conditional: r.tierIds.length > 0 || r.firstOrderOnly,
           productIds: r.products.map((p) => p.id),
+          categoryNames: r.categories.map((c) => c.name),
+          chosenProducts: r.products.some((p) => p.categoryId === undefined),
         }));
     },
   };

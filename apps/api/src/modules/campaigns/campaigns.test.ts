@@ -191,6 +191,8 @@ describe('/api/campaigns', () => {
         endsAt: riyadhMinuteToDate(running.endsAt).toISOString(),
         conditional: false,
         productIds: [],
+        categoryNames: [],
+        chosenProducts: false,
       },
     ]);
     expect((await call(theirs, 'POST', `/api/campaigns/${id}/end`)).statusCode).toBe(200);

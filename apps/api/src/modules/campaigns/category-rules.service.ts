@@ -1,8 +1,7 @@
 import type { CategoriesData, CategoryRuleBody, CategoryRuleResult } from '@nuqat/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { SallaClient } from '../../lib/salla-client.ts';
-import type { SallaTokenService } from '../salla/index.ts';
+import { createCategoryCatalogue, type CatalogueDeps } from './category-catalogue.ts';
 import {
   deleteCategoryRules,
   ownRuleProducts,
@@ -18,29 +17,15 @@ import { requireGrowth } from './product-rules.service.ts';
  */
 export function createCategoryRulesService(
   ctx: Pick<AppContext, 'db' | 'log'>,
-  deps: {
-    salla: Pick<SallaClient, 'listCategories' | 'listCategoryProducts'>;
-    sallaTokens: Pick<SallaTokenService, 'getAccessToken'>;
-  },
+  deps: CatalogueDeps,
 ) {
-  const { db, log } = ctx;
-
-  /** A Salla read; Salla failing is a 502 the screen can say (a reinstall is its own error). */
-  async function fromSalla<T>(merchantId: number, read: (token: string) => Promise<T>) {
-    const token = await deps.sallaTokens.getAccessToken({ merchantId });
-    try {
-      return await read(token);
-    } catch (error) {
-      log.warn({ err: error, merchantId }, "category rules: Salla's catalogue could not be read");
-      throw new AppError('SALLA_UNAVAILABLE', { cause: error });
-    }
-  }
+  const { db } = ctx;
+  const catalogue = createCategoryCatalogue(ctx, deps);
 
   return {
     async categories({ merchantId }: { merchantId: number }): Promise<CategoriesData> {
       await requireGrowth(db, merchantId);
-      const categories = await fromSalla(merchantId, (t) => deps.salla.listCategories(t));
-      return { categories };
+      return { categories: await catalogue.categories(merchantId) };
     },
 
     /** Adds the rule, or reads the category again: its products as Salla lists them now. */
@@ -52,23 +37,13 @@ export function createCategoryRulesService(
       body: CategoryRuleBody;
     }): Promise<CategoryRuleResult> {
       await requireGrowth(db, merchantId);
-      const categories = await fromSalla(merchantId, (t) => deps.salla.listCategories(t));
-      const category = categories.find((c) => c.id === body.categoryId);
-      if (!category)
-        throw new AppError('VALIDATION_FAILED', {
-          issues: [
-            {
-              path: 'body.categoryId',
-              code: 'unknown_category',
-              message: 'Salla lists no such category in this store',
-            },
-          ],
-        });
-      const products = await fromSalla(merchantId, (t) =>
-        deps.salla.listCategoryProducts(t, category.id),
+      const [resolved] = await catalogue.resolve(
+        merchantId,
+        [body.categoryId],
+        () => 'body.categoryId',
       );
+      const { category, products: unique } = resolved!;
       const multiplierPct = body.effect === 'exclude' ? 0 : Math.round(body.multiplier! * 100);
-      const unique = [...new Map(products.map((p) => [p.id, p])).values()];
       return db.transaction(async (tx) => {
         // Read again: the category's products now, not the ones it had before.
         await deleteCategoryRules(tx, merchantId, category.id);

@@ -76,6 +76,8 @@ test('the shopper’s loyalty data carries the running campaign, not a future or
       endsAt: riyadhMinuteToDate(running.endsAt).toISOString(),
       conditional: false,
       productIds: [],
+      categoryNames: [],
+      chosenProducts: false,
     },
   ]);
   expect((await loyalty(theirs)).campaigns?.map((c) => c.nameEn)).toEqual(['Theirs']);

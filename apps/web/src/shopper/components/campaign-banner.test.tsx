@@ -19,6 +19,8 @@ function campaign(overrides: Partial<RunningCampaign> = {}): RunningCampaign {
     endsAt: '2026-11-26T21:00:00.000Z',
     conditional: false,
     productIds: [],
+    categoryNames: [],
+    chosenProducts: false,
     ...overrides,
   };
 }
@@ -42,6 +44,13 @@ describe('CampaignBanner', () => {
         campaign({ endsAt: '2026-12-10T21:00:00.000Z' }),
         campaign({ endsAt: '2027-01-05T21:00:00.000Z' }),
         campaign({ effect: 'products', productIds: [7] }),
+        campaign({ effect: 'products', productIds: [7, 8], categoryNames: ['Perfumes'] }),
+        campaign({
+          effect: 'products',
+          productIds: [7, 8, 9],
+          categoryNames: ['Perfumes', 'Oud'],
+          chosenProducts: true,
+        }),
       ]),
     ).toEqual([
       'Double points until ThursdayWhite Friday week',
@@ -50,6 +59,8 @@ describe('CampaignBanner', () => {
       'Double points until Dec 10, 2026White Friday week',
       'Double points until Jan 5, 2027White Friday week',
       '×2 points on chosen products until ThursdayWhite Friday week',
+      '×2 points on Perfumes until ThursdayWhite Friday week',
+      '×2 points on Perfumes, Oud, and chosen products until ThursdayWhite Friday week',
     ]);
   });
 
@@ -60,12 +71,14 @@ describe('CampaignBanner', () => {
         campaign({ effect: 'bonus', multiplierPct: 100, bonusPoints: 50, minOrderTotal: 200 }),
         campaign({ endsAt: '2026-12-17T21:00:00.000Z' }),
         campaign({ effect: 'products', multiplierPct: 300, productIds: [7] }),
+        campaign({ effect: 'products', productIds: [7], categoryNames: ['العطور'] }),
       ]),
     ).toEqual([
       'نقاط مضاعفة حتى الخميسأسبوع الجمعة البيضاء',
       '+50 نقطة إضافية لكل طلب حتى الخميسأسبوع الجمعة البيضاء · تطبق شروط',
       'نقاط مضاعفة حتى 17 ديسمبر 2026أسبوع الجمعة البيضاء',
       'نقاط ×3 على منتجات مختارة حتى الخميسأسبوع الجمعة البيضاء',
+      'نقاط ×2 على العطور حتى الخميسأسبوع الجمعة البيضاء',
     ]);
   });
 

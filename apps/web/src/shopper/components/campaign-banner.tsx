@@ -36,6 +36,16 @@ export function campaignText(campaign: RunningCampaign, now: number, i18n: Trans
       points: formatNumber(campaign.bonusPoints, i18n.language),
       end,
     });
+  if (campaign.effect === 'products' && campaign.categoryNames.length > 0)
+    return i18n.t('campaign.categories', {
+      multiplier: formatMultiplier(campaign.multiplierPct, i18n.language),
+      // "Perfumes, Oud and chosen products" in the page's language.
+      categories: new Intl.ListFormat(LOCALES[i18n.language], { type: 'conjunction' }).format([
+        ...campaign.categoryNames,
+        ...(campaign.chosenProducts ? [i18n.t('campaign.chosenProducts')] : []),
+      ]),
+      end,
+    });
   if (campaign.effect === 'products')
     return i18n.t('campaign.products', {
       multiplier: formatMultiplier(campaign.multiplierPct, i18n.language),

@@ -319,6 +319,8 @@ export const ar = {
   'campaign.multiplier': 'نقاط {{multiplier}} حتى {{end}}',
   'campaign.bonus': '+{{points}} نقطة إضافية لكل طلب حتى {{end}}',
   'campaign.products': 'نقاط {{multiplier}} على منتجات مختارة حتى {{end}}',
+  'campaign.categories': 'نقاط {{multiplier}} على {{categories}} حتى {{end}}',
+  'campaign.chosenProducts': 'منتجات مختارة',
   'campaign.conditions': 'تطبق شروط',
   'footer.privacy': 'سياسة الخصوصية',
   'cart.manual': 'لاستخدامه: انسخ الرمز وأدخله في خانة الكوبون في سلتك عند إتمام الطلب.',

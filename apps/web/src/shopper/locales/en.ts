@@ -260,6 +260,8 @@ export const en: Catalogue = {
   'campaign.multiplier': '{{multiplier}} points until {{end}}',
   'campaign.bonus': '+{{points}} bonus points per order until {{end}}',
   'campaign.products': '{{multiplier}} points on chosen products until {{end}}',
+  'campaign.categories': '{{multiplier}} points on {{categories}} until {{end}}',
+  'campaign.chosenProducts': 'chosen products',
   'campaign.conditions': 'Conditions apply',
   'footer.privacy': 'Privacy policy',
   'cart.manual':

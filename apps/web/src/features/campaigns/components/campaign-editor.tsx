@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/messages';
 import { useEarningRules, useSaveCampaign } from '../api/campaigns';
 import { previewOf, requestOf, type CampaignDraft } from '../lib/campaign-draft';
+import { CampaignCategories } from './campaign-categories';
 import { CampaignProducts } from './campaign-products';
 
 const SAMPLE_SAR = 200;
@@ -28,7 +29,8 @@ type FieldKey =
   | 'bonusPoints'
   | 'minOrderTotal'
   | 'tierIds'
-  | 'productIds';
+  | 'productIds'
+  | 'categoryIds';
 
 /** A new campaign or one that has not ended: its fields, the overlap rule, a sample order's points. */
 export function CampaignEditor({
@@ -199,12 +201,20 @@ export function CampaignEditor({
             />
           </label>
           {draft.effect === 'products' ? (
-            <CampaignProducts
-              selected={draft.productIds}
-              chosen={editing?.products ?? []}
-              error={errorOf('productIds')}
-              onChange={(ids) => set('productIds', ids)}
-            />
+            <div className="grid gap-4 lg:grid-cols-2">
+              <CampaignProducts
+                selected={draft.productIds}
+                chosen={(editing?.products ?? []).filter((p) => p.categoryId === undefined)}
+                error={errorOf('productIds')}
+                onChange={(ids) => set('productIds', ids)}
+              />
+              <CampaignCategories
+                selected={draft.categoryIds}
+                chosen={editing?.categories ?? []}
+                error={errorOf('categoryIds')}
+                onChange={(ids) => set('categoryIds', ids)}
+              />
+            </div>
           ) : null}
           {draft.tierIds.length > 0 ? (
             <p className="text-xs text-slate-500 dark:text-slate-400">{t('editor.someTiers')}</p>

@@ -89,9 +89,13 @@ export function CampaignsScreen() {
       : c.effect === 'products'
         ? t('effectShort.products', {
             x: formatMultiplier(c.multiplierPct, language),
-            names: c.products
-              .map((p) => p.name || `#${p.id}`)
-              .join(language === 'ar' ? '، ' : ', '),
+            // Its categories first ("×2 points on Perfumes"), then the products chosen one by one.
+            names: [
+              ...c.categories.map((k) => k.name || `#${k.id}`),
+              ...c.products
+                .filter((p) => p.categoryId === undefined)
+                .map((p) => p.name || `#${p.id}`),
+            ].join(language === 'ar' ? '، ' : ', '),
           })
         : t('effectShort.multiplier', { x: formatMultiplier(c.multiplierPct, language) });
 

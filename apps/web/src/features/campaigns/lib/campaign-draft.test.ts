@@ -40,6 +40,14 @@ describe('a products campaign draft', () => {
     expect(requestOf({ ...draft, productIds: [1], multiplier: '11' }).errors).toHaveProperty(
       'multiplierPct',
     );
+    // A category alone is enough (decision 061); another effect sends none.
+    expect(requestOf({ ...draft, categoryIds: [501] }).body).toMatchObject({
+      productIds: [],
+      categoryIds: [501],
+    });
+    expect(
+      requestOf({ ...draft, effect: 'multiplier', categoryIds: [501] }).body?.categoryIds,
+    ).toEqual([]);
     // Another effect sends no products, whatever the draft still holds.
     expect(requestOf({ ...draft, effect: 'multiplier', productIds: [1] }).body?.productIds).toEqual(
       [],

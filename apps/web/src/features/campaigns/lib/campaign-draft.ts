@@ -22,6 +22,8 @@ export interface CampaignDraft {
   tierIds: string[];
   /** A products campaign's products (Salla's ids, as the store's orders named them). */
   productIds: number[];
+  /** …and its categories (Salla's ids), whose products join it when it is saved (decision 061). */
+  categoryIds: number[];
 }
 
 export function emptyDraft(): CampaignDraft {
@@ -37,6 +39,7 @@ export function emptyDraft(): CampaignDraft {
     firstOrderOnly: false,
     tierIds: [],
     productIds: [],
+    categoryIds: [],
   };
 }
 
@@ -52,7 +55,9 @@ export function draftOf(c: Campaign): CampaignDraft {
     minOrderTotal: String(c.minOrderTotal),
     firstOrderOnly: c.firstOrderOnly,
     tierIds: c.tierIds,
-    productIds: c.products.map((p) => p.id),
+    // The products chosen one by one; the ones a category brought come back with it on save.
+    productIds: c.products.filter((p) => p.categoryId === undefined).map((p) => p.id),
+    categoryIds: c.categories.map((k) => k.id),
   };
 }
 
@@ -74,6 +79,7 @@ export function requestOf(
     tierIds: d.tierIds,
     firstOrderOnly: d.firstOrderOnly,
     productIds: d.effect === 'products' ? d.productIds : [],
+    categoryIds: d.effect === 'products' ? d.categoryIds : [],
   });
   if (parsed.success) return { body: parsed.data, errors: null };
   const errors: Record<string, string> = {};

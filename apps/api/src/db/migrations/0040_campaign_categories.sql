@@ -1,0 +1,2 @@
+ALTER TABLE "campaigns" ADD COLUMN "categories" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_categories_effect" CHECK ("campaigns"."effect" = 'products' or jsonb_array_length("campaigns"."categories") = 0);
