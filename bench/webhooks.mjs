@@ -127,6 +127,7 @@ async function measureScenario(bench, key, measure) {
     windowMs: [0.25, 0.75].map((share) => share * bench.config.seconds * 1000),
   });
   const apiCpuBefore = bench.api.cpuMs();
+  const apiSplitBefore = bench.api.cpuSplitMs();
   const outcome = await measure();
   const waits = await sampler.stop();
   const cpu = process.cpuUsage(cpuBefore);
@@ -135,6 +136,11 @@ async function measureScenario(bench, key, measure) {
   // The API process's CPU time (user + system) per answered request, the requests still in
   // flight when autocannon stopped included in the time (at most one per connection).
   const apiCpuAfter = bench.api.cpuMs();
+  const apiSplitAfter = bench.api.cpuSplitMs();
+  if (apiSplitBefore && apiSplitAfter)
+    waits.apiSplitMs = [0, 1].map(
+      (i) => (apiSplitAfter[i] - apiSplitBefore[i]) / bench.live.answered,
+    );
   const cpuMsPerRequest =
     apiCpuBefore === null || apiCpuAfter === null
       ? undefined

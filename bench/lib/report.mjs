@@ -110,7 +110,11 @@ export function printWaits(name, waits) {
     `\n${name}: ${waits.connections.toFixed(1)} API connections on average ` +
       `(${waits.samples} samples of pg_stat_activity, every 100 ms); ` +
       `≈ ${fixed(waits.transactionsPerRequest, 2)} database transactions per answered request; ` +
-      `the bench process itself (load, signing) used ${fixed(waits.benchCores, 2)} cores`,
+      `the bench process itself (load, signing) used ${fixed(waits.benchCores, 2)} cores` +
+      (waits.apiSplitMs
+        ? `; the API's CPU per request ${fixed(waits.apiSplitMs[0], 2)} ms user + ` +
+          `${fixed(waits.apiSplitMs[1], 2)} ms system (kernel)`
+        : ''),
   );
   for (const w of waits.top.slice(0, 6)) {
     console.log(

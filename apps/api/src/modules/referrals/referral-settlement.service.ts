@@ -248,8 +248,33 @@ export function createReferralSettlement(ctx: AppContext, deps: { coupons: Refer
 
   /** After an order event was committed: settle the store's referrals, one run at a time. */
   function afterOrderEvent(merchantId: number): void {
-    if (pendingStoresLoaded && !pendingStores.has(merchantId)) return;
-    runs.start(merchantId);
+    if (pendingStoresLoaded) {
+      if (pendingStores.has(merchantId)) runs.start(merchantId);
+      return;
+    }
+    // Before the first timer run, the stores with pending referrals are read once (one query),
+    // not a settle run per store after every order (issue 28: CPU per new order after a boot).
+    loading ??= loadPendingStores().finally(() => (loading = null));
+    const started = loading.then(
+      () => {
+        if (pendingStores.has(merchantId)) runs.start(merchantId);
+      },
+      (err: unknown) => {
+        log.error({ err, merchantId }, 'referral pending stores could not be read');
+        runs.start(merchantId);
+      },
+    );
+    afterLoading.add(started);
+    void started.finally(() => afterLoading.delete(started));
+  }
+  /** Order events waiting for the first read of the pending stores (idle() waits for them). */
+  const afterLoading = new Set<Promise<void>>();
+  let loading: Promise<void> | null = null;
+  async function loadPendingStores(): Promise<void> {
+    const stores = await findPendingReferrals(db, 10_000);
+    if (pendingStoresLoaded) return;
+    for (const row of stores) pendingStores.add(row.merchantId);
+    pendingStoresLoaded = true;
   }
 
   /** The timer's run: every store, and the list of stores with pending referrals renewed. */
@@ -264,6 +289,7 @@ export function createReferralSettlement(ctx: AppContext, deps: { coupons: Refer
 
   /** Waits for the settle runs started after order events (tests). */
   async function idle(): Promise<void> {
+    while (afterLoading.size > 0) await Promise.all([...afterLoading]);
     await runs.idle();
   }
 
