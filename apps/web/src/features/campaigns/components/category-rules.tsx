@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FolderTree, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { FolderTree, RefreshCw, Trash2 } from 'lucide-react';
 import type { ProductRule } from '@nuqat/contracts';
 import { ActionError } from '../../../components/ui/action-error';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { NumberInput } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
@@ -16,6 +13,7 @@ import { formatMultiplier, formatNumber } from '../../../lib/format';
 import { errorMessage } from '../../../lib/messages';
 import { useCategories, useRemoveCategoryRule, useSaveCategoryRule } from '../api/category-rules';
 import { useProductRules } from '../api/product-rules';
+import { RuleForm, type RuleEffect } from './rule-form';
 
 interface Ruled {
   id: number;
@@ -58,7 +56,7 @@ export function CategoryRules() {
   const save = useSaveCategoryRule();
   const remove = useRemoveCategoryRule();
   const [categoryId, setCategoryId] = useState('');
-  const [effect, setEffect] = useState<'exclude' | 'multiply'>('multiply');
+  const [effect, setEffect] = useState<RuleEffect>('multiply');
   const [multiplier, setMultiplier] = useState('2');
   const [showErrors, setShowErrors] = useState(false);
 
@@ -187,69 +185,26 @@ export function CategoryRules() {
           {t('categoryRules.noCategories')}
         </p>
       ) : (
-        <form
-          className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+        <RuleForm
+          idPrefix="category-rule"
+          subject={{
+            id: 'category-rule-category',
+            label: t('categoryRules.category'),
+            choose: t('categoryRules.choose'),
+            items: list,
+            value: categoryId,
+            error: errorOf('categoryId'),
+            onChange: setCategoryId,
+          }}
+          effect={effect}
+          multiplier={multiplier}
+          errors={{ multiplier: errorOf('multiplier') }}
+          addLabel={t('categoryRules.add')}
+          pending={save.isPending}
+          onEffect={setEffect}
+          onMultiplier={setMultiplier}
           onSubmit={submit}
-          noValidate
-        >
-          <Field
-            id="category-rule-category"
-            label={t('categoryRules.category')}
-            error={errorOf('categoryId')}
-          >
-            {({ describedBy, invalid }) => (
-              <Select
-                id="category-rule-category"
-                value={categoryId}
-                onChange={(e) => setCategoryId(e.target.value)}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-              >
-                <option value="">{t('categoryRules.choose')}</option>
-                {list.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name || `#${c.id}`}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field id="category-rule-effect" label={t('productRules.effect')}>
-            {() => (
-              <Select
-                id="category-rule-effect"
-                value={effect}
-                onChange={(e) => setEffect(e.target.value as 'exclude' | 'multiply')}
-              >
-                <option value="multiply">{t('productRules.multiply')}</option>
-                <option value="exclude">{t('productRules.exclude')}</option>
-              </Select>
-            )}
-          </Field>
-          <Field
-            id="category-rule-multiplier"
-            label={t('productRules.multiplier')}
-            error={errorOf('multiplier')}
-          >
-            {({ describedBy, invalid }) => (
-              <NumberInput
-                id="category-rule-multiplier"
-                min="1.1"
-                max="10"
-                step="0.1"
-                disabled={effect === 'exclude'}
-                value={effect === 'exclude' ? '' : multiplier}
-                onChange={(e) => setMultiplier(e.target.value)}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-              />
-            )}
-          </Field>
-          <Button type="submit" className="min-h-12" loading={save.isPending}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('categoryRules.add')}
-          </Button>
-        </form>
+        />
       )}
       {save.isError && server.size === 0 ? (
         <ActionError message={errorMessage(save.error)} />

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PackageMinus, Plus, Trash2 } from 'lucide-react';
+import { PackageMinus, Trash2 } from 'lucide-react';
 import { ActionError } from '../../../components/ui/action-error';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { NumberInput } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { formatMultiplier } from '../../../lib/format';
 import { errorMessage } from '../../../lib/messages';
+import { RuleForm, type RuleEffect } from './rule-form';
 import { useProductRules, useRemoveProductRule, useSaveProductRule } from '../api/product-rules';
 
 /**
@@ -27,7 +25,7 @@ export function ProductRules() {
   const save = useSaveProductRule();
   const remove = useRemoveProductRule();
   const [productId, setProductId] = useState('');
-  const [effect, setEffect] = useState<'exclude' | 'multiply'>('multiply');
+  const [effect, setEffect] = useState<RuleEffect>('multiply');
   const [multiplier, setMultiplier] = useState('2');
   const [showErrors, setShowErrors] = useState(false);
 
@@ -129,69 +127,26 @@ export function ProductRules() {
           {t('productRules.noProducts')}
         </p>
       ) : (
-        <form
-          className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
+        <RuleForm
+          idPrefix="product-rule"
+          subject={{
+            id: 'product-rule-product',
+            label: t('productRules.product'),
+            choose: t('productRules.choose'),
+            items: products,
+            value: productId,
+            error: errorOf('productId'),
+            onChange: setProductId,
+          }}
+          effect={effect}
+          multiplier={multiplier}
+          errors={{ multiplier: errorOf('multiplier') }}
+          addLabel={t('productRules.add')}
+          pending={save.isPending}
+          onEffect={setEffect}
+          onMultiplier={setMultiplier}
           onSubmit={submit}
-          noValidate
-        >
-          <Field
-            id="product-rule-product"
-            label={t('productRules.product')}
-            error={errorOf('productId')}
-          >
-            {({ describedBy, invalid }) => (
-              <Select
-                id="product-rule-product"
-                value={productId}
-                onChange={(e) => setProductId(e.target.value)}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-              >
-                <option value="">{t('productRules.choose')}</option>
-                {products.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name || `#${p.id}`}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field id="product-rule-effect" label={t('productRules.effect')}>
-            {() => (
-              <Select
-                id="product-rule-effect"
-                value={effect}
-                onChange={(e) => setEffect(e.target.value as 'exclude' | 'multiply')}
-              >
-                <option value="multiply">{t('productRules.multiply')}</option>
-                <option value="exclude">{t('productRules.exclude')}</option>
-              </Select>
-            )}
-          </Field>
-          <Field
-            id="product-rule-multiplier"
-            label={t('productRules.multiplier')}
-            error={errorOf('multiplier')}
-          >
-            {({ describedBy, invalid }) => (
-              <NumberInput
-                id="product-rule-multiplier"
-                min="1.1"
-                max="10"
-                step="0.1"
-                disabled={effect === 'exclude'}
-                value={effect === 'exclude' ? '' : multiplier}
-                onChange={(e) => setMultiplier(e.target.value)}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-              />
-            )}
-          </Field>
-          <Button type="submit" className="min-h-12" loading={save.isPending}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('productRules.add')}
-          </Button>
-        </form>
+        />
       )}
       {save.isError && server.size === 0 ? (
         <ActionError message={errorMessage(save.error)} />
