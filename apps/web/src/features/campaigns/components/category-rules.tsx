@@ -8,12 +8,11 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { isApiError } from '../../../lib/api-client';
 import { formatMultiplier, formatNumber } from '../../../lib/format';
 import { errorMessage } from '../../../lib/messages';
 import { useCategories, useRemoveCategoryRule, useSaveCategoryRule } from '../api/category-rules';
 import { useProductRules } from '../api/product-rules';
-import { RuleForm, type RuleEffect } from './rule-form';
+import { RuleForm, useRuleDraft } from './rule-form';
 
 interface Ruled {
   id: number;
@@ -56,20 +55,10 @@ export function CategoryRules() {
   const save = useSaveCategoryRule();
   const remove = useRemoveCategoryRule();
   const [categoryId, setCategoryId] = useState('');
-  const [effect, setEffect] = useState<RuleEffect>('multiply');
-  const [multiplier, setMultiplier] = useState('2');
-  const [showErrors, setShowErrors] = useState(false);
+  const draft = useRuleDraft(save.error);
+  const { effect, setEffect, multiplier, setMultiplier, showErrors, setShowErrors, server } = draft;
 
-  const x = Number(multiplier);
-  const localErrors = {
-    categoryId: categoryId === '',
-    multiplier:
-      effect === 'multiply' &&
-      (!Number.isFinite(x) || x < 1.1 || x > 10 || Math.round(x * 10) !== x * 10),
-  };
-  const server = new Set(
-    (isApiError(save.error) ? save.error.issues : []).map((i) => i.path.replace(/^body\./, '')),
-  );
+  const localErrors = { categoryId: categoryId === '', multiplier: draft.multiplierInvalid };
   const errorOf = (k: 'categoryId' | 'multiplier') =>
     (showErrors && localErrors[k]) || server.has(k) ? t(`categoryRules.errors.${k}`) : null;
   const saved = (r: { products: number; keptOwnRule: number }) =>
@@ -85,9 +74,8 @@ export function CategoryRules() {
     event.preventDefault();
     setShowErrors(true);
     if (localErrors.categoryId || localErrors.multiplier) return;
-    const id = Number(categoryId);
     save.mutate(
-      effect === 'exclude' ? { categoryId: id, effect } : { categoryId: id, effect, multiplier: x },
+      { categoryId: Number(categoryId), ...draft.body },
       {
         onSuccess: (r) => {
           saved(r);

@@ -7,10 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
-import { isApiError } from '../../../lib/api-client';
 import { formatMultiplier } from '../../../lib/format';
 import { errorMessage } from '../../../lib/messages';
-import { RuleForm, type RuleEffect } from './rule-form';
+import { RuleForm, useRuleDraft } from './rule-form';
 import { useProductRules, useRemoveProductRule, useSaveProductRule } from '../api/product-rules';
 
 /**
@@ -25,9 +24,8 @@ export function ProductRules() {
   const save = useSaveProductRule();
   const remove = useRemoveProductRule();
   const [productId, setProductId] = useState('');
-  const [effect, setEffect] = useState<RuleEffect>('multiply');
-  const [multiplier, setMultiplier] = useState('2');
-  const [showErrors, setShowErrors] = useState(false);
+  const draft = useRuleDraft(save.error);
+  const { effect, setEffect, multiplier, setMultiplier, showErrors, setShowErrors, server } = draft;
 
   if (rules.isPending)
     return (
@@ -40,16 +38,7 @@ export function ProductRules() {
   // The rules a category made are listed with their category (decision 057).
   const list = rules.data.rules.filter((r) => r.categoryId === null);
 
-  const x = Number(multiplier);
-  const localErrors = {
-    productId: productId === '',
-    multiplier:
-      effect === 'multiply' &&
-      (!Number.isFinite(x) || x < 1.1 || x > 10 || Math.round(x * 10) !== x * 10),
-  };
-  const server = new Set(
-    (isApiError(save.error) ? save.error.issues : []).map((i) => i.path.replace(/^body\./, '')),
-  );
+  const localErrors = { productId: productId === '', multiplier: draft.multiplierInvalid };
   const errorOf = (k: 'productId' | 'multiplier') =>
     (showErrors && localErrors[k]) || server.has(k) ? t(`productRules.errors.${k}`) : null;
 
@@ -58,9 +47,7 @@ export function ProductRules() {
     setShowErrors(true);
     if (localErrors.productId || localErrors.multiplier) return;
     save.mutate(
-      effect === 'exclude'
-        ? { productId: Number(productId), effect }
-        : { productId: Number(productId), effect, multiplier: x },
+      { productId: Number(productId), ...draft.body },
       {
         onSuccess: () => {
           toast({ key: 'campaigns:productRules.saved' });

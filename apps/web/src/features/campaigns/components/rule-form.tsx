@@ -1,13 +1,41 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { NumberInput } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { isApiError } from '../../../lib/api-client';
 import type { Choice } from './choice-list';
 
 export type RuleEffect = 'exclude' | 'multiply';
+
+/**
+ * The draft behind a rule's form: the effect and multiplier typed, whether the multiplier is
+ * wrong (×1.1–×10, one decimal, while multiplying), the fields the server refused (`saveError`),
+ * and the effect as the API takes it.
+ */
+export function useRuleDraft(saveError: unknown) {
+  const [effect, setEffect] = useState<RuleEffect>('multiply');
+  const [multiplier, setMultiplier] = useState('2');
+  const [showErrors, setShowErrors] = useState(false);
+  const x = Number(multiplier);
+  return {
+    effect,
+    setEffect,
+    multiplier,
+    setMultiplier,
+    showErrors,
+    setShowErrors,
+    multiplierInvalid:
+      effect === 'multiply' &&
+      (!Number.isFinite(x) || x < 1.1 || x > 10 || Math.round(x * 10) !== x * 10),
+    server: new Set(
+      (isApiError(saveError) ? saveError.issues : []).map((i) => i.path.replace(/^body\./, '')),
+    ),
+    body: effect === 'exclude' ? { effect } : { effect, multiplier: x },
+  };
+}
 
 /**
  * A product or category rule's form (decisions 048 and 057): what it applies to, exclude or
