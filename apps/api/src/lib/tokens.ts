@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SignJWT, decodeProtectedHeader, jwtVerify, errors as joseErrors } from 'jose';
+import { SignJWT } from 'jose';
+import { verifyHs256, type JwtHeader } from './jwt-hs256.ts';
 import type { PurposeKey } from './keys.ts';
 
 const ISSUER = 'nuqat';
@@ -13,15 +14,11 @@ const MERCHANT_AUDIENCE = 'nuqat:merchant';
 const CURRENT_KID = 'k2';
 
 /** The key a token's header names: the current one, the legacy one (no kid), or none. */
-function keyFor(keys: PurposeKey<Uint8Array>, token: string): Uint8Array | null {
-  let kid: unknown;
-  try {
-    kid = decodeProtectedHeader(token).kid;
-  } catch {
-    return null;
-  }
-  if (kid === CURRENT_KID) return keys.current;
-  return kid === undefined ? keys.legacy : null;
+function keyFor(keys: PurposeKey<Uint8Array>): (header: JwtHeader) => Uint8Array | null {
+  return ({ kid }) => {
+    if (kid === CURRENT_KID) return keys.current;
+    return kid === undefined ? keys.legacy : null;
+  };
 }
 
 export interface MerchantTokenClaims {
@@ -46,26 +43,16 @@ export async function signMerchantToken(
 }
 
 /** Returns the claims, or null for any token that is malformed, forged or expired. */
-export async function verifyMerchantToken(
+export function verifyMerchantToken(
   keys: PurposeKey<Uint8Array>,
   token: string,
-): Promise<MerchantTokenClaims | null> {
-  const secret = keyFor(keys, token);
-  if (!secret) return null;
-  try {
-    const { payload } = await jwtVerify(token, secret, {
-      issuer: ISSUER,
-      audience: MERCHANT_AUDIENCE,
-      algorithms: ['HS256'],
-    });
-    const merchantId = Number(payload.sub);
-    if (!Number.isSafeInteger(merchantId) || merchantId <= 0 || typeof payload.sid !== 'string')
-      return null;
-    return { merchantId, sessionId: payload.sid };
-  } catch (error) {
-    if (error instanceof joseErrors.JOSEError) return null;
-    throw error;
-  }
+): MerchantTokenClaims | null {
+  const payload = verifyHs256(token, keyFor(keys), { issuer: ISSUER, audience: MERCHANT_AUDIENCE });
+  if (!payload) return null;
+  const merchantId = Number(payload.sub);
+  if (!Number.isSafeInteger(merchantId) || merchantId <= 0 || typeof payload.sid !== 'string')
+    return null;
+  return { merchantId, sessionId: payload.sid };
 }
 
 const SHOPPER_AUDIENCE = 'nuqat:shopper';
@@ -93,33 +80,23 @@ export async function signShopperToken(
 }
 
 /** The claims, or null for a token that is malformed, forged, expired or not a shopper's. */
-export async function verifyShopperToken(
+export function verifyShopperToken(
   keys: PurposeKey<Uint8Array>,
   token: string,
-): Promise<ShopperTokenClaims | null> {
-  const secret = keyFor(keys, token);
-  if (!secret) return null;
-  try {
-    const { payload } = await jwtVerify(token, secret, {
-      issuer: ISSUER,
-      audience: SHOPPER_AUDIENCE,
-      algorithms: ['HS256'],
-    });
-    const customerId = Number(payload.sub);
-    const merchantId = Number(payload.mid);
-    if (
-      !Number.isSafeInteger(customerId) ||
-      customerId <= 0 ||
-      !Number.isSafeInteger(merchantId) ||
-      merchantId <= 0 ||
-      typeof payload.sid !== 'string'
-    )
-      return null;
-    return { merchantId, customerId, sessionId: payload.sid };
-  } catch (error) {
-    if (error instanceof joseErrors.JOSEError) return null;
-    throw error;
-  }
+): ShopperTokenClaims | null {
+  const payload = verifyHs256(token, keyFor(keys), { issuer: ISSUER, audience: SHOPPER_AUDIENCE });
+  if (!payload) return null;
+  const customerId = Number(payload.sub);
+  const merchantId = Number(payload.mid);
+  if (
+    !Number.isSafeInteger(customerId) ||
+    customerId <= 0 ||
+    !Number.isSafeInteger(merchantId) ||
+    merchantId <= 0 ||
+    typeof payload.sid !== 'string'
+  )
+    return null;
+  return { merchantId, customerId, sessionId: payload.sid };
 }
 
 /**
