@@ -13,7 +13,8 @@ import type {
   RefundFacts,
   ReviewFacts,
 } from './facts.ts';
-import { planFastOrder, runFastOrder } from './fast-order.ts';
+import { planFastOrder } from './fast-order.ts';
+import { createFastOrderBatcher } from './fast-order-batch.ts';
 import { insertWebhookEvent, setWebhookOutcome } from './journal.repository.ts';
 
 /**
@@ -68,6 +69,8 @@ const FAST_KINDS: ReadonlySet<OrderEventKind> = new Set([
 export function createEventIntake(ctx: AppContext) {
   const { db, log, config, events } = ctx;
   const configs = createEngineConfigCache();
+  // First order events that arrive together share a statement and a commit (decision 066).
+  const fastOrders = createFastOrderBatcher(db);
   /** How events were taken since start (the benchmark and the tests read it). */
   const counters = { fastPath: 0, generalPath: 0 };
 
@@ -85,7 +88,7 @@ export function createEventIntake(ctx: AppContext) {
     for (let attempt = 0; current && attempt < 2; attempt++) {
       const plan = planFastOrder(current, input);
       if (!plan) return null;
-      const outcome = await runFastOrder(db, plan, {
+      const outcome = await fastOrders.run(plan, {
         dedupeKey: delivery.dedupeKey,
         event: delivery.event,
         eventAt: delivery.at,
@@ -216,7 +219,7 @@ export function createEventIntake(ctx: AppContext) {
     takesFastPath,
     /** The store's configuration is about to change outside an event (tests, the purge). */
     forget: (merchantId: number) => configs.forget(merchantId),
-    stats: () => ({ ...counters }),
+    stats: () => ({ ...counters, ...fastOrders.stats() }),
   };
 }
 

@@ -1,0 +1,136 @@
+import type { Executor } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import type { OrderRow } from './engine.repository.ts';
+import { runFastOrder, type FastOrderPlan, type FastOutcome } from './fast-order.ts';
+
+/**
+ * First order events that arrive together go to the database together (decision 066): the fast
+ * path's statements gathered in one turn of the event loop are sent as one statement
+ * (`nuqat_fast_orders`) and committed at once, instead of a round trip and a commit each. Nothing
+ * waits on a timer: a lone order goes out as soon as the turn that received it ends, as before.
+ * Every order's answer still waits for its commit, so a 200 still means the points are stored.
+ *
+ * A batch holds at most one order per store, in the stores' order, so two batches in flight take
+ * the rows they share in the same order and cannot deadlock; a second order of a store goes in a
+ * batch of its own, beside. When the batch statement fails (a lost connection, a serialization
+ * failure, an order the fast path cannot store), each order is run again on its own, exactly as
+ * it was before batching: the delivery's key makes that safe even if the batch did commit.
+ */
+
+export interface FastDelivery {
+  dedupeKey: string;
+  event: string;
+  eventAt: Date;
+  body: string;
+}
+
+interface Waiting {
+  plan: FastOrderPlan;
+  delivery: FastDelivery;
+  resolve: (outcome: FastOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Well under PostgreSQL's 64 cached subtransactions per transaction (one per order). */
+export const FAST_BATCH_MAX = 32;
+
+const ANSWERS = new Set(['duplicate', 'stale', 'fallback']);
+
+function outcomeOf(answer: string | undefined): FastOutcome {
+  if (answer === undefined) throw new Error('nuqat_fast_orders: an order without its answer');
+  if (ANSWERS.has(answer)) return { kind: answer as 'duplicate' | 'stale' | 'fallback' };
+  return { kind: 'done', earnStatus: answer as OrderRow['earnStatus'] };
+}
+
+/** `[plan, body]` per order as one JSON text; the body is the delivery's own JSON, untouched. */
+function batchText(batch: Waiting[]): string {
+  let text = '[';
+  for (let i = 0; i < batch.length; i++) {
+    const { plan, delivery } = batch[i]!;
+    const p = JSON.stringify({
+      ...plan,
+      dedupeKey: delivery.dedupeKey,
+      event: delivery.event,
+      eventAt: delivery.eventAt.toISOString(),
+    });
+    text += `${i === 0 ? '' : ','}[${p},${delivery.body}]`;
+  }
+  return `${text}]`;
+}
+
+export function createFastOrderBatcher(db: Executor) {
+  let waiting: Waiting[] = [];
+  let scheduled = false;
+  const stats = { batches: 0, batchedOrders: 0, alone: 0, batchFailures: 0 };
+
+  async function runAlone(item: Waiting): Promise<void> {
+    stats.alone += 1;
+    try {
+      item.resolve(await runFastOrder(db, item.plan, item.delivery));
+    } catch (error) {
+      item.reject(error);
+    }
+  }
+
+  async function runBatch(batch: Waiting[]): Promise<void> {
+    stats.batches += 1;
+    stats.batchedOrders += batch.length;
+    let answers: string[];
+    try {
+      const rows = await preparedQuery<{ r: string[] }>(
+        db,
+        'nuqat_fast_orders',
+        'select nuqat_fast_orders($1::jsonb) as r',
+        [batchText(batch)],
+      );
+      answers = rows[0]?.r ?? [];
+    } catch {
+      stats.batchFailures += 1;
+      await Promise.all(batch.map(runAlone));
+      return;
+    }
+    batch.forEach((item, i) => {
+      try {
+        item.resolve(outcomeOf(answers[i]));
+      } catch (error) {
+        item.reject(error);
+      }
+    });
+  }
+
+  /** Sends what this turn gathered: batches of one order per store, each in store order. */
+  function flush() {
+    scheduled = false;
+    let rest = waiting;
+    waiting = [];
+    while (rest.length > 0) {
+      const stores = new Set<number>();
+      const batch: Waiting[] = [];
+      const later: Waiting[] = [];
+      for (const item of rest) {
+        if (batch.length < FAST_BATCH_MAX && !stores.has(item.plan.merchantId)) {
+          stores.add(item.plan.merchantId);
+          batch.push(item);
+        } else later.push(item);
+      }
+      rest = later;
+      if (batch.length === 1) void runAlone(batch[0]!);
+      else void runBatch(batch.sort((a, b) => a.plan.merchantId - b.plan.merchantId));
+    }
+  }
+
+  /** The order's outcome once the statement that carried it has committed (or failed). */
+  function run(plan: FastOrderPlan, delivery: FastDelivery): Promise<FastOutcome> {
+    return new Promise<FastOutcome>((resolve, reject) => {
+      waiting.push({ plan, delivery, resolve, reject });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    });
+  }
+
+  return { run, stats: () => ({ ...stats }) };
+}
+
+export type FastOrderBatcher = ReturnType<typeof createFastOrderBatcher>;
