@@ -13,7 +13,6 @@ import {
   orders,
   planUsage,
   pointsLedger,
-  pointsLots,
   webhookEvents,
 } from '../../db/schema/index.ts';
 import {

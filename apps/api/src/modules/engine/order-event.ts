@@ -33,7 +33,7 @@ export type EventPathOutcome =
 
 /** The plan for a later event of an order, or null when the general path must take it. */
 export function planOrderEvent(config: EngineConfig, input: OrderEventInput) {
-  const { merchant, rules } = config;
+  const { merchant } = config;
   const { order: facts, at, now, kind, refund } = input;
   if (shortPathRefuses(config, facts, at)) return null;
   const placedAt = facts.placedAt ?? at;
