@@ -21,8 +21,10 @@ import { debitPoints } from './ledger.service.ts';
  */
 
 type Step =
-  | { kind: 'created' | 'status'; status: string }
-  | { kind: 'cancelled' | 'deleted' }
+  | { kind: 'created'; status: string }
+  | { kind: 'status'; status: string }
+  | { kind: 'cancelled' }
+  | { kind: 'deleted' }
   /** Salla's Merchant API shows this total (SAR) after the refund; 0: nothing left. */
   | { kind: 'refunded'; remaining: number }
   /** The shopper spends this many points on a coupon (not an order event). */
