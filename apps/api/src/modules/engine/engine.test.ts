@@ -13,7 +13,6 @@ import {
   orders,
   planUsage,
   pointsLedger,
-  pointsLots,
   webhookEvents,
 } from '../../db/schema/index.ts';
 import {
@@ -22,6 +21,7 @@ import {
   deliver,
   deliverOk,
   expectLedgerInvariant,
+  storeSnapshot,
   ledgerOf,
   setRules,
   setupStore,
@@ -921,53 +921,3 @@ describe.each([
     });
   });
 });
-
-/**
- * A store's rows with its own ids replaced by labels (o1, c1, …, in id order), so two stores fed
- * the same history can be compared row for row.
- */
-async function storeSnapshot(c: EngineContext, merchantId: number) {
-  const db = c.database.db;
-  const orderRows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.merchantId, merchantId))
-    .orderBy(orders.id);
-  const customerRows = await db
-    .select()
-    .from(customers)
-    .where(eq(customers.merchantId, merchantId))
-    .orderBy(customers.id);
-  const label = new Map<string, string>();
-  orderRows.forEach((o, i) => label.set(String(o.id), `o${i + 1}`));
-  customerRows.forEach((r, i) => label.set(String(r.id), `c${i + 1}`));
-  const norm = (v: unknown) =>
-    typeof v === 'number' || typeof v === 'string'
-      ? String(v).replace(/\d{4,}/g, (n) => label.get(n) ?? n)
-      : v;
-  const strip = <T extends Record<string, unknown>>(row: T, drop: string[]) =>
-    Object.fromEntries(
-      Object.entries(row)
-        .filter(([k]) => !drop.includes(k))
-        .map(([k, v]) => [k, norm(v)]),
-    );
-  const ledgerRows = await db
-    .select()
-    .from(pointsLedger)
-    .where(eq(pointsLedger.merchantId, merchantId));
-  [...new Set(ledgerRows.filter((r) => r.sourceType === 'review').map((r) => r.sourceId))]
-    .sort((a, b) => Number(a) - Number(b))
-    .forEach((id, i) => label.set(id, `r${i + 1}`));
-  const lotRows = await db.select().from(pointsLots).where(eq(pointsLots.merchantId, merchantId));
-  const byKey = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-    JSON.stringify(a) < JSON.stringify(b) ? -1 : 1;
-  return {
-    orders: orderRows.map((r) => strip(r, ['merchantId', 'createdAt', 'updatedAt', 'referenceId'])),
-    // The sandbox derives mobile numbers and order numbers from ids: not engine output.
-    customers: customerRows.map((r) =>
-      strip(r, ['merchantId', 'createdAt', 'updatedAt', 'mobile']),
-    ),
-    ledger: ledgerRows.map((r) => strip(r, ['merchantId', 'id'])).sort(byKey),
-    lots: lotRows.map((r) => strip(r, ['merchantId', 'ledgerId'])).sort(byKey),
-  };
-}

@@ -17,6 +17,7 @@ import {
   type EngineConfig,
 } from './points-rules.ts';
 import type { OrderEventInput } from './orders.service.ts';
+import type { OrderFacts } from './facts.ts';
 import { preferredSlot, slotCap } from './plan-usage.repository.ts';
 import { multipliersForSql } from './tier-multipliers.ts';
 import { campaignEffect, campaignsAt, needsCustomer } from './campaign-rules.ts';
@@ -42,25 +43,36 @@ export type FastOutcome =
 
 const FAST_KINDS = new Set(['created', 'updated', 'status', 'amounts']);
 
+/**
+ * What both short paths (this one and the event path, order-event.ts) leave to the general path
+ * whatever the order: a discount code (it may be a Nuqat coupon to mark used), a store that does
+ * not earn now, product rules (they read the order's lines, decision 048), a products campaign at
+ * the order's placing time (decision 057), caps and repeat bonuses (they depend on the shopper's
+ * other orders).
+ */
+export function shortPathRefuses(config: EngineConfig, facts: OrderFacts, at: Date): boolean {
+  const { merchant, rules } = config;
+  if (facts.couponCodes.length > 0) return true;
+  if (earningBlock(merchant, at)) return true;
+  if (config.productRules.size > 0) return true;
+  const placedAt = facts.placedAt ?? at;
+  if (campaignsAt(config.campaigns, placedAt).some((c) => c.effect === 'products')) return true;
+  const orderRule = rules.get('order.created');
+  const amountRule = rules.get('purchase_amount');
+  if (enabled(rules.get('repeat_purchase'))) return true;
+  if (enabled(orderRule) && orderRule.maxPerCustomer !== null) return true;
+  if (enabled(amountRule) && amountRule.maxPerCustomer !== null) return true;
+  return false;
+}
+
 /** The row-level plan for a new order, or null when the general path must take it. */
 export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
   const { merchant, rules } = config;
   const { order: facts, at, now } = input;
   if (!FAST_KINDS.has(input.kind) || !facts.customer) return null;
-  // A discount code may be a Nuqat coupon to mark used: the general path looks it up.
-  if (facts.couponCodes.length > 0) return null;
   if (stageReverses(facts.statusStage)) return null;
-  if (earningBlock(merchant, at)) return null;
-  // Product rules read the order's lines: the general path keeps them and decides (decision 048).
-  if (config.productRules.size > 0) return null;
-  // So do products campaigns (decision 057): an order placed in one's window, from its first event.
+  if (shortPathRefuses(config, facts, at)) return null;
   const placedAt = facts.placedAt ?? at;
-  if (campaignsAt(config.campaigns, placedAt).some((c) => c.effect === 'products')) return null;
-  const orderRule = rules.get('order.created');
-  const amountRule = rules.get('purchase_amount');
-  if (enabled(rules.get('repeat_purchase'))) return null;
-  if (enabled(orderRule) && orderRule.maxPerCustomer !== null) return null;
-  if (enabled(amountRule) && amountRule.maxPerCustomer !== null) return null;
 
   const totalHalalas = facts.totalHalalas ?? 0;
   const spendHalalas = facts.spendHalalas ?? 0;
