@@ -96,6 +96,37 @@ describe('new orders arriving together', () => {
       for (const c of shoppers) expect(await balanceOf(ctx, merchantId, c.id)).toBe(40);
   }, 60_000);
 
+  test("an order's later events arriving together are batched too, each exactly as alone", async () => {
+    const stores = await Promise.all([1, 2, 3, 4, 5].map(() => storeWithShoppers(3)));
+    const placed = stores.flatMap(({ merchantId, shoppers }) =>
+      shoppers.map((customer) => ({
+        merchantId,
+        customer,
+        facts: { id: randomId(), customer, total: 100, status: 'under_review' },
+      })),
+    );
+    for (const o of placed) await deliverOk(ctx, webhooks.orderCreated(o.merchantId, o.facts));
+    const before = stats();
+    const completed = placed.map((o) =>
+      webhooks.orderStatusUpdated(o.merchantId, { ...o.facts, status: 'completed' }),
+    );
+    const answers = await Promise.all(completed.map((e) => deliver(ctx, e)));
+    expect(answers.map((a) => a.json().data.outcome)).toEqual(completed.map(() => 'processed'));
+    const mid = stats();
+    expect(mid.eventPath - before.eventPath).toBe(placed.length);
+    expect(mid.eventsBatched - before.eventsBatched).toBeGreaterThanOrEqual(10);
+    expect(mid.eventBatchFailures).toBe(before.eventBatchFailures);
+    for (const o of placed) expect(await balanceOf(ctx, o.merchantId, o.customer.id)).toBe(40);
+
+    // Cancelled together: every point comes back out, once.
+    const cancelled = placed.map((o) => webhooks.orderCancelled(o.merchantId, o.facts));
+    const again = await Promise.all(cancelled.map((e) => deliver(ctx, e)));
+    expect(again.map((a) => a.json().data.outcome)).toEqual(cancelled.map(() => 'processed'));
+    expect(stats().eventsBatched - mid.eventsBatched).toBeGreaterThanOrEqual(10);
+    for (const o of placed) expect(await balanceOf(ctx, o.merchantId, o.customer.id)).toBe(0);
+    for (const { merchantId } of stores) await expectLedgerInvariant(ctx, merchantId);
+  }, 60_000);
+
   test('an order the fast path gives up on falls back alone; the rest of its batch stays', async () => {
     // A store keeping a control group: its control shoppers' orders go to the general path
     // (nuqat_fast_order raises NQ001 for them), which records them as held out.

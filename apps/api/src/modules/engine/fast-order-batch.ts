@@ -2,11 +2,13 @@ import type { Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { OrderRow } from './engine.repository.ts';
 import { runFastOrder, type FastOrderPlan, type FastOutcome } from './fast-order.ts';
+import { runOrderEvent, type EventPathOutcome, type OrderEventPlan } from './order-event.ts';
 
 /**
- * First order events that arrive together go to the database together (decision 066): the fast
- * path's statements gathered in one turn of the event loop are sent as one statement
- * (`nuqat_fast_orders`) and committed at once, instead of a round trip and a commit each. Nothing
+ * Order events that arrive together go to the database together (decision 066): the fast path's
+ * statements gathered in one turn of the event loop are sent as one statement
+ * (`nuqat_fast_orders`), and so are the event path's (`nuqat_order_events`, decision 062), each
+ * committed at once instead of a round trip and a commit per event. Nothing
  * waits on a timer: a lone order goes out as soon as the turn that received it ends, as before.
  * Every order's answer still waits for its commit, so a 200 still means the points are stored.
  *
@@ -24,26 +26,47 @@ export interface FastDelivery {
   body: string;
 }
 
-interface Waiting {
-  plan: FastOrderPlan;
+interface Waiting<P, O> {
+  plan: P;
   delivery: FastDelivery;
-  resolve: (outcome: FastOutcome) => void;
+  resolve: (outcome: O) => void;
   reject: (error: unknown) => void;
+}
+
+/** One kind of statement to batch: the function that takes a batch, and how one runs alone. */
+interface BatchKind<P, O> {
+  /** `select <fn>($1::jsonb)`, answering text[] in the batch's order. */
+  fn: string;
+  alone: (db: Executor, plan: P, delivery: FastDelivery) => Promise<O>;
+  outcome: (answer: string) => O;
 }
 
 /** Well under PostgreSQL's 64 cached subtransactions per transaction (one per order). */
 export const FAST_BATCH_MAX = 32;
 
-const ANSWERS = new Set(['duplicate', 'stale', 'fallback']);
+const FAST_ANSWERS = new Set(['duplicate', 'stale', 'fallback']);
+const EVENT_ANSWERS = new Set([...FAST_ANSWERS, 'unknown']);
 
-function outcomeOf(answer: string | undefined): FastOutcome {
-  if (answer === undefined) throw new Error('nuqat_fast_orders: an order without its answer');
-  if (ANSWERS.has(answer)) return { kind: answer as 'duplicate' | 'stale' | 'fallback' };
-  return { kind: 'done', earnStatus: answer as OrderRow['earnStatus'] };
-}
+const FAST_ORDERS: BatchKind<FastOrderPlan, FastOutcome> = {
+  fn: 'nuqat_fast_orders',
+  alone: runFastOrder,
+  outcome: (answer) =>
+    FAST_ANSWERS.has(answer)
+      ? { kind: answer as 'duplicate' | 'stale' | 'fallback' }
+      : { kind: 'done', earnStatus: answer as OrderRow['earnStatus'] },
+};
+
+const ORDER_EVENTS: BatchKind<OrderEventPlan, EventPathOutcome> = {
+  fn: 'nuqat_order_events',
+  alone: runOrderEvent,
+  outcome: (answer) =>
+    EVENT_ANSWERS.has(answer)
+      ? { kind: answer as 'duplicate' | 'stale' | 'fallback' | 'unknown' }
+      : { kind: 'done', earnStatus: answer as OrderRow['earnStatus'] },
+};
 
 /** `[plan, body]` per order as one JSON text; the body is the delivery's own JSON, untouched. */
-function batchText(batch: Waiting[]): string {
+function batchText<P, O>(batch: Waiting<P, O>[]): string {
   let text = '[';
   for (let i = 0; i < batch.length; i++) {
     const { plan, delivery } = batch[i]!;
@@ -58,29 +81,30 @@ function batchText(batch: Waiting[]): string {
   return `${text}]`;
 }
 
-export function createFastOrderBatcher(db: Executor) {
-  let waiting: Waiting[] = [];
+function createBatcher<P extends { merchantId: number }, O>(db: Executor, kind: BatchKind<P, O>) {
+  type Item = Waiting<P, O>;
+  let waiting: Item[] = [];
   let scheduled = false;
   const stats = { batches: 0, batchedOrders: 0, alone: 0, batchFailures: 0 };
 
-  async function runAlone(item: Waiting): Promise<void> {
+  async function runAlone(item: Item): Promise<void> {
     stats.alone += 1;
     try {
-      item.resolve(await runFastOrder(db, item.plan, item.delivery));
+      item.resolve(await kind.alone(db, item.plan, item.delivery));
     } catch (error) {
       item.reject(error);
     }
   }
 
-  async function runBatch(batch: Waiting[]): Promise<void> {
+  async function runBatch(batch: Item[]): Promise<void> {
     stats.batches += 1;
     stats.batchedOrders += batch.length;
     let answers: string[];
     try {
       const rows = await preparedQuery<{ r: string[] }>(
         db,
-        'nuqat_fast_orders',
-        'select nuqat_fast_orders($1::jsonb) as r',
+        kind.fn,
+        `select ${kind.fn}($1::jsonb) as r`,
         [batchText(batch)],
       );
       answers = rows[0]?.r ?? [];
@@ -91,7 +115,9 @@ export function createFastOrderBatcher(db: Executor) {
     }
     batch.forEach((item, i) => {
       try {
-        item.resolve(outcomeOf(answers[i]));
+        const answer = answers[i];
+        if (answer === undefined) throw new Error(`${kind.fn}: an event without its answer`);
+        item.resolve(kind.outcome(answer));
       } catch (error) {
         item.reject(error);
       }
@@ -105,8 +131,8 @@ export function createFastOrderBatcher(db: Executor) {
     waiting = [];
     while (rest.length > 0) {
       const stores = new Set<number>();
-      const batch: Waiting[] = [];
-      const later: Waiting[] = [];
+      const batch: Item[] = [];
+      const later: Item[] = [];
       for (const item of rest) {
         if (batch.length < FAST_BATCH_MAX && !stores.has(item.plan.merchantId)) {
           stores.add(item.plan.merchantId);
@@ -120,8 +146,8 @@ export function createFastOrderBatcher(db: Executor) {
   }
 
   /** The order's outcome once the statement that carried it has committed (or failed). */
-  function run(plan: FastOrderPlan, delivery: FastDelivery): Promise<FastOutcome> {
-    return new Promise<FastOutcome>((resolve, reject) => {
+  function run(plan: P, delivery: FastDelivery): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
       waiting.push({ plan, delivery, resolve, reject });
       if (!scheduled) {
         scheduled = true;
@@ -133,4 +159,8 @@ export function createFastOrderBatcher(db: Executor) {
   return { run, stats: () => ({ ...stats }) };
 }
 
-export type FastOrderBatcher = ReturnType<typeof createFastOrderBatcher>;
+/** New orders (the fast path) batched. */
+export const createFastOrderBatcher = (db: Executor) => createBatcher(db, FAST_ORDERS);
+
+/** An order's later events (the event path) batched. */
+export const createOrderEventBatcher = (db: Executor) => createBatcher(db, ORDER_EVENTS);

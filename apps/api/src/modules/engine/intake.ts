@@ -14,8 +14,8 @@ import type {
   ReviewFacts,
 } from './facts.ts';
 import { planFastOrder } from './fast-order.ts';
-import { createFastOrderBatcher } from './fast-order-batch.ts';
-import { planOrderEvent, runOrderEvent } from './order-event.ts';
+import { createFastOrderBatcher, createOrderEventBatcher } from './fast-order-batch.ts';
+import { planOrderEvent } from './order-event.ts';
 import { insertWebhookEvent, setWebhookOutcome } from './journal.repository.ts';
 
 /**
@@ -70,8 +70,9 @@ const FAST_KINDS: ReadonlySet<OrderEventKind> = new Set([
 export function createEventIntake(ctx: AppContext) {
   const { db, log, config, events } = ctx;
   const configs = createEngineConfigCache();
-  // First order events that arrive together share a statement and a commit (decision 066).
+  // Order events that arrive together share a statement and a commit (decision 066).
   const fastOrders = createFastOrderBatcher(db);
+  const orderEvents = createOrderEventBatcher(db);
   /**
    * How events were taken since start (the benchmark and the tests read it): the fast path (an
    * order's first event), the event path (a later one, decision 062), the general path.
@@ -130,7 +131,7 @@ export function createEventIntake(ctx: AppContext) {
     for (let attempt = 0; current && attempt < 2; attempt++) {
       const plan = planOrderEvent(current, input);
       if (!plan) return null;
-      const outcome = await runOrderEvent(db, plan, {
+      const outcome = await orderEvents.run(plan, {
         dedupeKey: delivery.dedupeKey,
         event: delivery.event,
         eventAt: delivery.at,
@@ -284,7 +285,17 @@ export function createEventIntake(ctx: AppContext) {
     takesFastPath,
     /** The store's configuration is about to change outside an event (tests, the purge). */
     forget: (merchantId: number) => configs.forget(merchantId),
-    stats: () => ({ ...counters, ...fastOrders.stats() }),
+    stats: () => {
+      const [fast, later] = [fastOrders.stats(), orderEvents.stats()];
+      return {
+        ...counters,
+        ...fast,
+        eventBatches: later.batches,
+        eventsBatched: later.batchedOrders,
+        eventsAlone: later.alone,
+        eventBatchFailures: later.batchFailures,
+      };
+    },
   };
 }
 
