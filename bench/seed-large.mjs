@@ -235,6 +235,11 @@ export async function seedLarge({
     );
     await step('rollups (nuqat_insights_rebuild)', 'select nuqat_insights_rebuild($1)', [M]);
     await step("the return's kept sums (nuqat_roi_rebuild)", 'select nuqat_roi_rebuild($1)', [M]);
+    await step(
+      "the tiers preview's kept values (nuqat_tier_values_rebuild)",
+      'select nuqat_tier_values_rebuild($1)',
+      [M],
+    );
     const check = await step(
       'check: balance = ledger = open lots',
       `select count(*)::int as wrong from customers c

@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   pruneTimer.unref();
   // Insights differences are folded every 5 s: a read sums the rows not folded yet, so a store
   // taking hundreds of orders a second must not pile up a minute of them (decision 014).
-  // The return's kept sums the same way (decision 058).
+  // The return's kept sums the same way (decision 058), and the tiers preview's counts (064).
   const foldTimer = setInterval(() => {
     void app.services.insightsFold
       .run()
@@ -76,6 +76,9 @@ async function main(): Promise<void> {
     void app.services.roi
       .fold()
       .catch((err: unknown) => server.log.warn({ err }, 'roi fold failed'));
+    void app.services.tiers
+      .fold()
+      .catch((err: unknown) => server.log.warn({ err }, 'tier values fold failed'));
   }, 5 * 1000);
   foldTimer.unref();
   // Referrals waiting on a friend's order, a holding period or a Salla retry (decision 021).

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -112,6 +113,48 @@ export const tierCounts = pgTable(
     customers: bigint('customers', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.tierId, t.slot] })],
+);
+
+/**
+ * What the tiers preview counts, kept ahead (issue 28, decision 064): how many of a store's
+ * shoppers have each value, for the values the preview reads from the shopper row. `kind` 1: whole
+ * SAR of lifetime spend (`spend_halalas / 100`); 2: the kept tier value as it is (points);
+ * 3: the kept tier value in whole SAR (`tier_value / 100`). An erased shopper counts at -1 (below
+ * every threshold, as the preview placed them). Differences are appended to `tier_value_pending`
+ * by a trigger on `customers` (and by the pass, grouped); `nuqat_tier_values_fold()` moves them
+ * here; the preview sums both in one statement, so it is exact at every commit.
+ */
+export const tierValueCounts = pgTable(
+  'tier_value_counts',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' })
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    kind: smallint('kind').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+    customers: bigint('customers', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.kind, t.units] }),
+    check('tier_value_counts_kind', sql`${t.kind} between 1 and 3`),
+  ],
+);
+
+/**
+ * Differences not folded yet into `tier_value_counts`: an INSERT without a unique key, so no
+ * store-wide row is hot and no two writers wait on each other (the `roi_pending` pattern,
+ * decision 058). No foreign key: a store being deleted still appends while its rows go; the fold
+ * drops them.
+ */
+export const tierValuePending = pgTable(
+  'tier_value_pending',
+  {
+    merchantId: bigint('merchant_id', { mode: 'number' }).notNull(),
+    kind: smallint('kind').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+    customers: bigint('customers', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('tier_value_pending_merchant_idx').on(t.merchantId, t.kind)],
 );
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { createMerchant, createTestContext, type TestContext } from '../../test/test-app.ts';
 import { NO_TIER_ID } from './tiers.repository.ts';
+import { countedTierValues, keptTierValues } from '../../test/tier-values-support.ts';
 
 // The set-based store-wide pass (nuqat_tier_pass, migration 0035, decision 054) against the
 // per-customer logic it replaces (nuqat_tier_recompute for each customer in id order), on a
@@ -157,6 +158,10 @@ async function outcome(db: Executor, merchantId: number) {
     counts: await q(sql`
       SELECT tier_id, slot, customers FROM tier_counts
        WHERE merchant_id = ${merchantId} AND customers <> 0 ORDER BY tier_id, slot`),
+    // The preview's kept values (0041): the pass writes its differences grouped, the
+    // per-customer function through the row trigger; both must equal the count from the rows.
+    values: await keptTierValues(db, merchantId),
+    valuesCounted: await countedTierValues(db, merchantId),
   };
 }
 
@@ -213,6 +218,7 @@ describe('the set-based tier pass', () => {
               });
               const label = `${basis} ${window} grace ${graceDays} ${cause}`;
               expect(set, label).toEqual(old);
+              expect(set.values, label).toEqual(set.valuesCounted);
               // The fixture moves someone in every configuration, so the comparison means something.
               expect(old.changes.length, label).toBeGreaterThan(before.changes.length);
               compared++;

@@ -171,7 +171,8 @@ export async function upsertTier(
  * How many of the store's customers have each number of thresholds at or below their basis
  * value: bucket k = the k-th tier, 0 = none (where erased customers are, too). `fromTierValue` reads the value
  * each customer's last tier check kept (current when the basis and window are the saved ones);
- * otherwise it is worked out from the ledger or the orders.
+ * that and lifetime spend from the counts kept per value (decision 064); otherwise the value is
+ * worked out from the ledger or the orders.
  */
 export async function previewBuckets(
   db: Executor,
@@ -189,14 +190,25 @@ export async function previewBuckets(
     window === 'lifetime'
       ? sql`'-infinity'::timestamptz`
       : sql`${now}::timestamptz - interval '12 months'`;
+  // The saved basis (the value each shopper's last check kept) and lifetime spend are counted
+  // ahead per value (tier_value_counts, migration 0041): the kept counts plus the differences not
+  // folded yet, in one statement. kind 1: spend_halalas / 100; 2: tier_value; 3: tier_value / 100.
+  const kind = input.fromTierValue
+    ? basis === 'spend'
+      ? 3
+      : 2
+    : basis === 'spend' && window === 'lifetime'
+      ? 1
+      : null;
   let values;
-  if (input.fromTierValue) {
-    values = sql`SELECT CASE WHEN erased_at IS NOT NULL THEN -1
-                            ELSE ${basis === 'spend' ? sql`tier_value / 100` : sql`tier_value`} END AS units
-                   FROM customers WHERE merchant_id = ${merchantId}`;
-  } else if (basis === 'spend' && window === 'lifetime') {
-    values = sql`SELECT CASE WHEN erased_at IS NOT NULL THEN -1 ELSE spend_halalas / 100 END AS units
-                   FROM customers WHERE merchant_id = ${merchantId}`;
+  let weight = sql`1`;
+  if (kind !== null) {
+    values = sql`SELECT units, customers FROM tier_value_counts
+                  WHERE merchant_id = ${merchantId} AND kind = ${kind}
+                 UNION ALL
+                 SELECT units, customers FROM tier_value_pending
+                  WHERE merchant_id = ${merchantId} AND kind = ${kind}`;
+    weight = sql`v.customers`;
   } else if (basis === 'spend') {
     values = sql`SELECT CASE WHEN c.erased_at IS NOT NULL THEN -1 ELSE coalesce(o.h, 0) / 100 END AS units
                    FROM customers c LEFT JOIN (
@@ -224,10 +236,16 @@ export async function previewBuckets(
       : sql`width_bucket(v.units::bigint, ${thresholds}::bigint[])`;
   const result = await db.execute(sql`
     WITH v AS (${values})
-    SELECT ${bucket} AS bucket, count(*) AS n FROM v GROUP BY 1`);
+    SELECT ${bucket} AS bucket, sum(${weight}) AS n FROM v GROUP BY 1`);
   return new Map(
     rowsOf<{ bucket: number; n: string }>(result).map((r) => [Number(r.bucket), Number(r.n)]),
   );
+}
+
+/** Folds the preview's value differences into the kept counts (migration 0041): every store. */
+export async function foldTierValues(db: Executor): Promise<number> {
+  const result = await db.execute(sql`SELECT nuqat_tier_values_fold() AS n`);
+  return Number(rowsOf<{ n: number }>(result)[0]!.n);
 }
 
 /**

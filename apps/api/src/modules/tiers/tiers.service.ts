@@ -22,6 +22,7 @@ import {
   findTiers,
   moveCustomersOutOfTiers,
   previewBuckets,
+  foldTierValues,
   updateTierSettings,
   upsertTier,
 } from './tiers.repository.ts';
@@ -186,6 +187,11 @@ export function createTiersService(ctx: Pick<AppContext, 'db' | 'now' | 'log'>) 
     };
   }
 
+  /** Folds the preview's kept values (decision 064): the server runs it every few seconds. */
+  async function fold(): Promise<{ folded: number }> {
+    return { folded: await foldTierValues(db) };
+  }
+
   async function customerTierChanges(merchantId: number, customerId: number, limit: number) {
     return (await findTierChanges(db, merchantId, customerId, limit)).map(tierChangeView);
   }
@@ -199,6 +205,7 @@ export function createTiersService(ctx: Pick<AppContext, 'db' | 'now' | 'log'>) 
     shopperTier,
     programmeTiers,
     customerTierChanges,
+    fold,
   };
 }
 
