@@ -96,7 +96,7 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
         return;
       }
       console.warn('tier counts hold for every tier');
-      // The tiers preview's kept values (migration 0041) equal the shoppers' values counted.
+      // The tiers preview's kept values (migration 0044) equal the shoppers' values counted.
       const tierValues = (
         (await db.db.execute(sql`
           with kept as (

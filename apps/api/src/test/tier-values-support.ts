@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/client.ts';
 
-// The tiers preview's kept values (migration 0041, decision 064) and the same counts worked out
+// The tiers preview's kept values (migration 0044, decision 064) and the same counts worked out
 // directly from the customers rows, for tests to compare.
 
 export interface ValueCount {

@@ -158,7 +158,7 @@ async function outcome(db: Executor, merchantId: number) {
     counts: await q(sql`
       SELECT tier_id, slot, customers FROM tier_counts
        WHERE merchant_id = ${merchantId} AND customers <> 0 ORDER BY tier_id, slot`),
-    // The preview's kept values (0041): the pass writes its differences grouped, the
+    // The preview's kept values (0044): the pass writes its differences grouped, the
     // per-customer function through the row trigger; both must equal the count from the rows.
     values: await keptTierValues(db, merchantId),
     valuesCounted: await countedTierValues(db, merchantId),

@@ -5,7 +5,7 @@ import { rowsOf, type Executor } from '../../db/client.ts';
 import { createMerchant, createTestContext, type TestContext } from '../../test/test-app.ts';
 import { countedTierValues, keptTierValues } from '../../test/tier-values-support.ts';
 
-// The tiers preview's counts kept per value (migration 0041, decision 064) against the values
+// The tiers preview's counts kept per value (migration 0044, decision 064) against the values
 // counted from the shoppers' rows, after every kind of write to them and before and after a fold;
 // and the preview read from them against the same preview worked out from the rows.
 

@@ -191,7 +191,7 @@ export async function previewBuckets(
       ? sql`'-infinity'::timestamptz`
       : sql`${now}::timestamptz - interval '12 months'`;
   // The saved basis (the value each shopper's last check kept) and lifetime spend are counted
-  // ahead per value (tier_value_counts, migration 0041): the kept counts plus the differences not
+  // ahead per value (tier_value_counts, migration 0044): the kept counts plus the differences not
   // folded yet, in one statement. kind 1: spend_halalas / 100; 2: tier_value; 3: tier_value / 100.
   const kind = input.fromTierValue
     ? basis === 'spend'
@@ -242,7 +242,7 @@ export async function previewBuckets(
   );
 }
 
-/** Folds the preview's value differences into the kept counts (migration 0041): every store. */
+/** Folds the preview's value differences into the kept counts (migration 0044): every store. */
 export async function foldTierValues(db: Executor): Promise<number> {
   const result = await db.execute(sql`SELECT nuqat_tier_values_fold() AS n`);
   return Number(rowsOf<{ n: number }>(result)[0]!.n);
