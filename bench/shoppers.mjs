@@ -42,7 +42,12 @@ import {
   printTable,
   printWaits,
 } from './lib/report.mjs';
-import { checkReads, checkRedemptions } from './lib/shopper-checks.mjs';
+import {
+  checkCouponMails,
+  checkReads,
+  checkRedemptions,
+  waitForCouponMails,
+} from './lib/shopper-checks.mjs';
 import { measureReads, measureRedemptions, signInShoppers } from './lib/shopper-scenarios.mjs';
 
 function readConfig() {
@@ -114,7 +119,7 @@ async function saveRewards(bench, stores) {
   return rewardIds;
 }
 
-async function measureScenario(bench, measure) {
+async function measureScenario(bench, measure, afterLoad = async () => undefined) {
   bench.live = { answered: 0, own: 0 };
   const startedMs = Date.now() - bench.apiStartedAt;
   const cpuBefore = process.cpuUsage();
@@ -132,9 +137,11 @@ async function measureScenario(bench, measure) {
   waits.benchCores = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
   // The requests in flight when the load stopped finish before anything is checked.
   await waitUntilIdle(bench.admin, bench.database.name);
+  // Work the API does after its answers (the coupon mails) counts in the scenario's CPU.
+  const after = await afterLoad();
   const apiCpu = bench.api.cpuMs() - apiCpuBefore;
   const cpuMsPerRequest = apiCpuBefore === null ? undefined : apiCpu / bench.live.answered;
-  return { ...outcome, waits, cpuMsPerRequest, startedMs };
+  return { ...outcome, waits, cpuMsPerRequest, startedMs, after };
 }
 
 const load = () => loadavg()[0].toFixed(1);
@@ -170,9 +177,12 @@ async function run(bench) {
     printCpuProfile('R reads', profile);
     return { reads, readCheck, profiled: true, problems: readCheck.problems };
   }
-  const redemptions = await measureScenario(bench, () =>
-    measureRedemptions(bench, shoppers, { rewardIds, seconds: config.seconds }),
+  const redemptions = await measureScenario(
+    bench,
+    () => measureRedemptions(bench, shoppers, { rewardIds, seconds: config.seconds }),
+    () => waitForCouponMails(bench.db, merchantIds),
   );
+  const mailCheck = await checkCouponMails(bench.db, merchantIds);
   const redeemCheck = await checkRedemptions(bench.db, {
     redemptions,
     merchantIds,
@@ -193,12 +203,13 @@ async function run(bench) {
       result: { ...redemptions.result, non2xx: 0 },
     }),
     ...redeemCheck.problems.map((p) => `redemptions: ${p}`),
+    ...mailCheck.problems.map((p) => `redemptions: ${p}`),
     ...balances.problems,
   ];
-  for (const check of [readCheck, redeemCheck, balances])
+  for (const check of [readCheck, redeemCheck, mailCheck, balances])
     if (check.problemCount > check.problems.length)
       problems.push(`… and ${check.problemCount - check.problems.length} more like these`);
-  return { reads, readCheck, redemptions, redeemCheck, balances, problems };
+  return { reads, readCheck, redemptions, redeemCheck, mailCheck, balances, problems };
 }
 
 function report(bench, floor, outcome, loadAtStart, postgres) {
@@ -240,7 +251,7 @@ function report(bench, floor, outcome, loadAtStart, postgres) {
   console.log(`\nWhere the time goes (pg_stat_activity of the API's connections):`);
   printWaits('R reads', reads.waits);
   printWaits('S redemptions', redemptions.waits);
-  const { readCheck, redeemCheck, balances } = outcome;
+  const { readCheck, redeemCheck, mailCheck, balances } = outcome;
   console.log(
     `\nChecks:` +
       `\n  R: ${readCheck.answers} answers for ${readCheck.shoppers} different shoppers; ` +
@@ -248,6 +259,10 @@ function report(bench, floor, outcome, loadAtStart, postgres) {
       `\n  S: ${redeemCheck.answered} coupons answered, ${redeemCheck.issued} issued in the ` +
       `database, ${redemptions.refused} refused INSUFFICIENT_POINTS; one coupon per success and ` +
       `no point spent twice: ${redeemCheck.problemCount === 0 ? 'yes' : 'NO'}` +
+      `\n  S: ${mailCheck.sent} coupon mails sent, ${mailCheck.delayMs.p50} ms after the issue ` +
+      `step at p50, ${mailCheck.delayMs.max} ms at most (none pending ` +
+      `${redemptions.after.waitedMs} ms after the API went idle); one per issued redemption: ` +
+      `${mailCheck.problemCount === 0 ? 'yes' : 'NO'}` +
       `\n  every shopper (${balances.shoppers}): balance = ledger = open lots: ` +
       `${balances.problemCount === 0 ? 'yes' : 'NO'}`,
   );

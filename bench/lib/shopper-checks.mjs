@@ -126,3 +126,59 @@ export async function checkRedemptions(
     spenders: spent.length,
   };
 }
+
+/**
+ * After the load: the redemptions still between their statements (a Salla call, the API's turn
+ * on a busy machine: no database connection is active then) and their coupon mails, which the
+ * API sends after the answer (decision 063). The scenario's CPU is read only once no redemption
+ * and no coupon mail is pending any more (at most `timeoutMs` after the API's connections went
+ * idle); then every issued redemption must have its mail (`coupon:{id}`) sent, once.
+ */
+export async function waitForCouponMails(db, merchantIds, { timeoutMs = 30_000 } = {}) {
+  const started = Date.now();
+  for (;;) {
+    const {
+      rows: [counts],
+    } = await db.query(
+      `select (select count(*) from notification_outbox
+                where merchant_id = any($1::bigint[]) and kind = 'coupon_issued'
+                  and status = 'pending')::int as mails,
+              (select count(*) from redemptions
+                where merchant_id = any($1::bigint[]) and status = 'pending')::int as redemptions`,
+      [merchantIds],
+    );
+    const waitedMs = Date.now() - started;
+    if (counts.mails + counts.redemptions === 0 || waitedMs > timeoutMs)
+      return { ...counts, waitedMs };
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Every issued redemption's coupon mail went out (one row per redemption, sent). */
+export async function checkCouponMails(db, merchantIds) {
+  const { rows } = await db.query(
+    `select r.id, o.status from redemptions r
+       left join notification_outbox o
+         on o.merchant_id = r.merchant_id and o.idempotency_key = 'coupon:' || r.id
+      where r.merchant_id = any($1::bigint[]) and r.status = 'issued'`,
+    [merchantIds],
+  );
+  const unsent = rows.filter((r) => r.status !== 'sent');
+  // How long a shopper waited for the mail: from the issue step to the send.
+  const {
+    rows: [delay],
+  } = await db.query(
+    `select percentile_cont(0.5) within group (order by ms) as p50, max(ms) as max
+       from (select extract(epoch from sent_at - created_at) * 1000 as ms from notification_outbox
+              where merchant_id = any($1::bigint[]) and kind = 'coupon_issued' and status = 'sent') d`,
+    [merchantIds],
+  );
+  return {
+    delayMs: { p50: Math.round(Number(delay.p50)), max: Math.round(Number(delay.max)) },
+    problems: unsent
+      .slice(0, MAX_LISTED)
+      .map((r) => `issued redemption ${r.id}: coupon mail ${r.status ?? 'missing'}`),
+    problemCount: unsent.length,
+    sent: rows.length - unsent.length,
+  };
+}

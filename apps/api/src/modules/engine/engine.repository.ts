@@ -141,6 +141,19 @@ export async function findCustomer(
   return row;
 }
 
+/** Several shoppers of one store in one statement (the outbox worker's batch); unknown ids are left out. */
+export async function findCustomersByIds(
+  db: Executor,
+  merchantId: number,
+  customerIds: readonly number[],
+): Promise<CustomerRow[]> {
+  if (customerIds.length === 0) return [];
+  return db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.merchantId, merchantId), inArray(customers.id, [...customerIds])));
+}
+
 /** Locks the shopper's row: the engine's lock order is shopper → order → lots → plan slot. */
 export const lockCustomer = (db: Executor, merchantId: number, customerId: number) =>
   findCustomer(db, merchantId, customerId, { forUpdate: true });

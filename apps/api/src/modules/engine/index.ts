@@ -11,7 +11,7 @@ export {
   subscriptionActive,
   toHalalas,
 } from './engine-rules.ts';
-export { findCustomer, findRules, lockCustomer } from './engine.repository.ts';
+export { findCustomer, findCustomersByIds, findRules, lockCustomer } from './engine.repository.ts';
 export { endHoldout } from './holdout.service.ts';
 export type { RuleRow } from './engine.repository.ts';
 export { expiryFor } from './points-rules.ts';

@@ -45,7 +45,7 @@ export async function insertOutboxRow(db: Executor, row: NewOutboxRow): Promise<
  * Claims up to `limit` due rows for one worker: a lease until `leaseUntil` under `token`. The
  * inner select skips rows another worker holds (SKIP LOCKED) and rows under a live lease, so two
  * instances never claim one row. `kinds` limits the claim (quiet hours let only some through);
- * `only` claims one row by its key (a coupon sent right after the redemption).
+ * `only` claims just the rows of these keys (coupons sent right after their redemptions).
  */
 export async function claimDueOutboxRows(
   db: Executor,
@@ -55,7 +55,7 @@ export async function claimDueOutboxRows(
     token: string;
     limit: number;
     kinds?: readonly NotificationKind[];
-    only?: { merchantId: number; idempotencyKey: string };
+    only?: readonly { merchantId: number; idempotencyKey: string }[];
   },
 ): Promise<OutboxRow[]> {
   const now = options.now.toISOString();
@@ -65,8 +65,13 @@ export async function claimDueOutboxRows(
         sql`, `,
       )})`
     : sql``;
+  // The keys as one parameter: (store, key) pairs, each found through the unique key index.
   const only = options.only
-    ? sql`and o.merchant_id = ${options.only.merchantId} and o.idempotency_key = ${options.only.idempotencyKey}`
+    ? sql`and (o.merchant_id, o.idempotency_key) in (
+        select (e->>'m')::bigint, e->>'k'
+        from jsonb_array_elements(${JSON.stringify(
+          options.only.map((o) => ({ m: o.merchantId, k: o.idempotencyKey })),
+        )}::jsonb) e)`
     : sql``;
   const result = await db.execute(sql`
     update ${notificationOutbox} t

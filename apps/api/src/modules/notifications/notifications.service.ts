@@ -25,9 +25,13 @@ import {
   upsertNotificationSettings,
 } from './notification-settings.repository.ts';
 import { countOutboxByKind, skipPendingForCustomer } from './notifications.repository.ts';
-import { createOutboxWorker, enqueueNotification } from './outbox.ts';
+import { enqueueNotification } from './outbox.ts';
+import { createOutboxWorker, OUTBOX_BATCH, type OutboxKey } from './outbox-worker.ts';
 import { readUnsubscribeToken, unsubscribePage, type UnsubscribePageState } from './unsubscribe.ts';
 import { storeMailBrand } from '../../lib/mail-brand.ts';
+
+/** Immediate deliveries (coupon mails) running side by side at most. */
+const DELIVERIES_AT_ONCE = 4;
 
 /**
  * Notifications to a store's customers (docs/decisions/023): the merchant's switches and figures,
@@ -201,15 +205,41 @@ export function createNotificationsService(
   }
 
   /**
-   * Sends one row now, without waiting for the next tick (a coupon the customer just redeemed).
-   * Not awaited by the caller; a failure leaves the row to the worker's retries.
+   * Sends a row right away, without waiting for the worker's next tick (a coupon the customer
+   * just redeemed); not awaited by the caller. A delivery starts on the next turn of the event
+   * loop (the answers in hand are written first) with every key handed over by then, up to a
+   * batch: one claim and one read of each store's facts per batch, not per mail. Up to
+   * DELIVERIES_AT_ONCE run side by side; keys handed over meanwhile wait for the next to start.
+   * A failure leaves the rows to the worker's ticks and retries (the outbox claim still sends
+   * each row once).
    */
-  function deliverSoon(only: { merchantId: number; idempotencyKey: string }): void {
-    void worker
-      .deliverDue({ only })
-      .catch((err: unknown) =>
-        log.error({ err, merchantId: only.merchantId }, 'immediate notification failed'),
-      );
+  const soon = new Map<string, OutboxKey>();
+  let deliveries = 0;
+  let starting = false;
+  function startSoon(): void {
+    if (starting || soon.size === 0 || deliveries >= DELIVERIES_AT_ONCE) return;
+    starting = true;
+    setImmediate(() => {
+      starting = false;
+      if (deliveries >= DELIVERIES_AT_ONCE) return;
+      const keys = [...soon.values()].slice(0, OUTBOX_BATCH);
+      for (const k of keys) soon.delete(`${k.merchantId}:${k.idempotencyKey}`);
+      deliveries += 1;
+      void worker
+        .deliverDue({ only: keys })
+        .catch((err: unknown) =>
+          log.error({ err, rows: keys.length }, 'immediate notifications failed'),
+        )
+        .finally(() => {
+          deliveries -= 1;
+          startSoon();
+        });
+      startSoon();
+    });
+  }
+  function deliverSoon(only: OutboxKey): void {
+    soon.set(`${only.merchantId}:${only.idempotencyKey}`, only);
+    startSoon();
   }
 
   return {

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { SallaApiError, type SallaClient } from '../../lib/salla-client.ts';
 import { creditPoints } from '../engine/index.ts';
-import { findMerchantById } from '../merchants/index.ts';
+import { findMerchantById, type MerchantRow } from '../merchants/index.ts';
 import { outboxRowOf } from '../notifications/index.ts';
 import type { SallaTokenService } from '../salla/index.ts';
 import {
@@ -70,9 +70,12 @@ export function createRedemptionIssueService(
    * and they do not wait for each other), a limited reward's usage lock before counting, the
    * balance, the pending redemption, the debit and its lots.
    */
-  async function reserveRedemption(
-    input: RedeemInput,
-  ): Promise<{ redemption: RedemptionWithReward; created: boolean }> {
+  async function reserveRedemption(input: RedeemInput): Promise<{
+    redemption: RedemptionWithReward;
+    created: boolean;
+    /** The store's row as the reserve step read it (the token service takes it from here). */
+    merchant?: MerchantRow | undefined;
+  }> {
     const now = ctx.now();
     const redemptionId = input.requestId ?? randomUUID();
     // A retried click (same requestId): the same redemption, never a second one.
@@ -106,7 +109,7 @@ export function createRedemptionIssueService(
     }
     if (!outcome.created && outcome.redemption.customerId !== input.customerId)
       throw new AppError('FORBIDDEN');
-    return outcome;
+    return { ...outcome, merchant };
   }
 
   /** A redemption another request is issuing: its outcome, waited for up to the page's timeout. */
@@ -189,21 +192,35 @@ export function createRedemptionIssueService(
   async function issueRedemption(
     redemption: RedemptionWithReward,
     lang: Language,
-    options: { afterCrash?: boolean } = {},
+    options: {
+      afterCrash?: boolean;
+      /** The store's row the reserve step read a moment ago: its token, not a second read. */
+      merchant?: MerchantRow | undefined;
+    } = {},
   ): Promise<RedemptionWithReward> {
     const { merchantId } = redemption;
     let couponId: string | null;
     try {
-      const accessToken = await deps.sallaTokens.getAccessToken({ merchantId });
       const request = couponRequest(
         couponOfferFor(redemption.reward),
         redemption.couponCode!,
         redemption.createdAt,
         redemption.couponExpiresAt!,
       );
-      couponId = await createOrConfirmCoupon({ salla: deps.salla, log }, accessToken, request, {
-        redemptionId: redemption.id,
-      });
+      const ask = async (accessToken: string) =>
+        createOrConfirmCoupon({ salla: deps.salla, log }, accessToken, request, {
+          redemptionId: redemption.id,
+        });
+      const { merchant } = options;
+      try {
+        couponId = await ask(await deps.sallaTokens.getAccessToken({ merchantId, merchant }));
+      } catch (error) {
+        // The token of the row read at reserve time may have been refreshed away since (a
+        // refresh revokes the old one): Salla refused it, so read the store afresh and ask once
+        // more, with the same code. Without a handed-over row this is the first answer.
+        if (!merchant || !(error instanceof SallaApiError && error.status === 401)) throw error;
+        couponId = await ask(await deps.sallaTokens.getAccessToken({ merchantId }));
+      }
     } catch (error) {
       if (options.afterCrash && isOurCodeTaken(error)) {
         // The crashed attempt got as far as Salla: the coupon with our code exists, so the
@@ -246,11 +263,11 @@ export function createRedemptionIssueService(
 
   /** POST …/redeem: reserve, then issue; a retried request answers with what it got before. */
   async function redeemReward(input: RedeemInput): Promise<ShopperCoupon> {
-    const { redemption, created } = await reserveRedemption(input);
+    const { redemption, created, merchant } = await reserveRedemption(input);
     // Only the request that reserved it asks Salla; a retry waits for that outcome (two calls
     // with one code could both fail and refund a coupon the first one made).
     const result = created
-      ? await issueRedemption(redemption, input.lang)
+      ? await issueRedemption(redemption, input.lang, { merchant })
       : await settledRedemption(redemption);
     if (result.status === 'failed') throw new AppError('REDEMPTION_FAILED');
     return toShopperCoupon(result, ctx.now(), input.lang);

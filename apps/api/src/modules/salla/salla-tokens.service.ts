@@ -9,6 +9,7 @@ import {
   markNeedsReinstall,
   replaceSealedTokens,
   saveSallaTokens,
+  type MerchantRow,
 } from '../merchants/index.ts';
 import type { Executor } from '../../db/client.ts';
 import { findStoresWithLegacySealedTokens } from './salla-jobs.repository.ts';
@@ -141,9 +142,21 @@ export function createSallaTokenService(ctx: AppContext, client: SallaClient) {
     return outcome;
   }
 
-  /** A usable access token for the store, refreshed first when it expires within a day. */
-  async function getAccessToken({ merchantId }: { merchantId: number }): Promise<string> {
-    const merchant = await findMerchantById(db, merchantId);
+  /**
+   * A usable access token for the store, refreshed first when it expires within a day. `merchant`:
+   * the store's row the caller read a moment ago in the same request (a redemption's reserve
+   * step), used instead of reading it again; a caller that passes it must read afresh and ask
+   * again when Salla refuses the token (401: refreshed away in between).
+   */
+  async function getAccessToken({
+    merchantId,
+    merchant: readJustNow,
+  }: {
+    merchantId: number;
+    merchant?: MerchantRow | undefined;
+  }): Promise<string> {
+    const merchant =
+      readJustNow?.id === merchantId ? readJustNow : await findMerchantById(db, merchantId);
     if (!merchant) throw new AppError('NOT_FOUND');
     if (merchant.needsReinstall || !merchant.sallaAccessToken)
       throw new AppError('STORE_NEEDS_REINSTALL');
