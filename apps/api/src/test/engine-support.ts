@@ -47,6 +47,11 @@ export async function createEngineContext(
     serveWeb?: boolean;
     /** Where the app's log lines go (the test reads them); silent without it. */
     logStream?: DestinationStream;
+    /**
+     * A PostgreSQL database of the suite's own: for a suite that runs a job walking every store
+     * (the expiry), which in the shared database would also act on the other suites' stores.
+     */
+    ownDatabase?: boolean;
   } = {},
 ): Promise<EngineContext> {
   const sandbox = await startSallaSandbox({
@@ -80,6 +85,7 @@ export async function createEngineContext(
       ...(salla ? { salla } : {}),
       ...(options.serveWeb ? { serveWeb: true } : {}),
       ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.ownDatabase ? { ownDatabase: true } : {}),
     },
   );
   return {
