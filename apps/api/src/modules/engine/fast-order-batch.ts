@@ -1,7 +1,13 @@
 import type { Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { OrderRow } from './engine.repository.ts';
-import { runFastOrder, type FastOrderPlan, type FastOutcome } from './fast-order.ts';
+import {
+  runFastOrder,
+  shortPathParams,
+  type FastOrderPlan,
+  type FastOutcome,
+  type ShortPathDelivery,
+} from './fast-order.ts';
 import { runOrderEvent, type EventPathOutcome, type OrderEventPlan } from './order-event.ts';
 
 /**
@@ -19,16 +25,9 @@ import { runOrderEvent, type EventPathOutcome, type OrderEventPlan } from './ord
  * it was before batching: the delivery's key makes that safe even if the batch did commit.
  */
 
-export interface FastDelivery {
-  dedupeKey: string;
-  event: string;
-  eventAt: Date;
-  body: string;
-}
-
 interface Waiting<P, O> {
   plan: P;
-  delivery: FastDelivery;
+  delivery: ShortPathDelivery;
   resolve: (outcome: O) => void;
   reject: (error: unknown) => void;
 }
@@ -37,7 +36,7 @@ interface Waiting<P, O> {
 interface BatchKind<P, O> {
   /** `select <fn>($1::jsonb)`, answering text[] in the batch's order. */
   fn: string;
-  alone: (db: Executor, plan: P, delivery: FastDelivery) => Promise<O>;
+  alone: (db: Executor, plan: P, delivery: ShortPathDelivery) => Promise<O>;
   outcome: (answer: string) => O;
 }
 
@@ -70,12 +69,7 @@ function batchText<P, O>(batch: Waiting<P, O>[]): string {
   let text = '[';
   for (let i = 0; i < batch.length; i++) {
     const { plan, delivery } = batch[i]!;
-    const p = JSON.stringify({
-      ...plan,
-      dedupeKey: delivery.dedupeKey,
-      event: delivery.event,
-      eventAt: delivery.eventAt.toISOString(),
-    });
+    const p = shortPathParams(plan as object, delivery);
     text += `${i === 0 ? '' : ','}[${p},${delivery.body}]`;
   }
   return `${text}]`;
@@ -146,7 +140,7 @@ function createBatcher<P extends { merchantId: number }, O>(db: Executor, kind: 
   }
 
   /** The order's outcome once the statement that carried it has committed (or failed). */
-  function run(plan: P, delivery: FastDelivery): Promise<O> {
+  function run(plan: P, delivery: ShortPathDelivery): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       waiting.push({ plan, delivery, resolve, reject });
       if (!scheduled) {

@@ -144,29 +144,54 @@ export function planFastOrder(config: EngineConfig, input: OrderEventInput) {
 
 export type FastOrderPlan = NonNullable<ReturnType<typeof planFastOrder>>;
 
-export async function runFastOrder(
-  db: Executor,
-  plan: FastOrderPlan,
-  delivery: { dedupeKey: string; event: string; eventAt: Date; body: string },
-): Promise<FastOutcome> {
-  const p = JSON.stringify({
+/** A short path's delivery, as the statement keeps it. */
+export interface ShortPathDelivery {
+  dedupeKey: string;
+  event: string;
+  eventAt: Date;
+  body: string;
+}
+
+/** The plan with its delivery's key, name and time: a short path statement's first argument. */
+export function shortPathParams(plan: object, delivery: ShortPathDelivery): string {
+  return JSON.stringify({
     ...plan,
     dedupeKey: delivery.dedupeKey,
     event: delivery.event,
     eventAt: delivery.eventAt.toISOString(),
   });
+}
+
+/**
+ * One short path statement (`fn(plan, body)`) alone: its answer, or 'fallback' when the function
+ * gave up with NQ001 (its writes undone with the statement).
+ */
+export async function runShortPath(
+  db: Executor,
+  fn: 'nuqat_fast_order' | 'nuqat_order_event',
+  plan: object,
+  delivery: ShortPathDelivery,
+): Promise<string> {
   try {
     const rows = await preparedQuery<{ r: string }>(
       db,
-      'nuqat_fast_order',
-      'select nuqat_fast_order($1::jsonb, $2::jsonb) as r',
-      [p, delivery.body],
+      fn,
+      `select ${fn}($1::jsonb, $2::jsonb) as r`,
+      [shortPathParams(plan, delivery), delivery.body],
     );
-    const r = rows[0]?.r;
-    if (r === 'duplicate' || r === 'stale' || r === 'fallback') return { kind: r };
-    return { kind: 'done', earnStatus: r as OrderRow['earnStatus'] };
+    return rows[0]?.r ?? 'fallback';
   } catch (error) {
-    if (sqlStateOf(error) === 'NQ001') return { kind: 'fallback' };
+    if (sqlStateOf(error) === 'NQ001') return 'fallback';
     throw error;
   }
+}
+
+export async function runFastOrder(
+  db: Executor,
+  plan: FastOrderPlan,
+  delivery: ShortPathDelivery,
+): Promise<FastOutcome> {
+  const r = await runShortPath(db, 'nuqat_fast_order', plan, delivery);
+  if (r === 'duplicate' || r === 'stale' || r === 'fallback') return { kind: r };
+  return { kind: 'done', earnStatus: r as OrderRow['earnStatus'] };
 }

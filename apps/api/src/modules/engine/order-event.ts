@@ -1,10 +1,8 @@
 import type { Executor } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
-import { sqlStateOf } from '../../lib/db-errors.ts';
 import { campaignEffect, campaignsAt, needsCustomer } from './campaign-rules.ts';
 import { monthlyOrderLimit, planPeriodStart } from './engine-rules.ts';
 import type { OrderRow } from './engine.repository.ts';
-import { shortPathRefuses } from './fast-order.ts';
+import { runShortPath, shortPathRefuses, type ShortPathDelivery } from './fast-order.ts';
 import type { OrderEventInput } from './orders.service.ts';
 import { preferredSlot, slotCap } from './plan-usage.repository.ts';
 import { orderRulePoints, releaseTimeFor, type EngineConfig } from './points-rules.ts';
@@ -112,27 +110,9 @@ export type OrderEventPlan = NonNullable<ReturnType<typeof planOrderEvent>>;
 export async function runOrderEvent(
   db: Executor,
   plan: OrderEventPlan,
-  delivery: { dedupeKey: string; event: string; eventAt: Date; body: string },
+  delivery: ShortPathDelivery,
 ): Promise<EventPathOutcome> {
-  const p = JSON.stringify({
-    ...plan,
-    dedupeKey: delivery.dedupeKey,
-    event: delivery.event,
-    eventAt: delivery.eventAt.toISOString(),
-  });
-  try {
-    const rows = await preparedQuery<{ r: string }>(
-      db,
-      'nuqat_order_event',
-      'select nuqat_order_event($1::jsonb, $2::jsonb) as r',
-      [p, delivery.body],
-    );
-    const r = rows[0]?.r;
-    if (r === 'duplicate' || r === 'stale' || r === 'fallback' || r === 'unknown')
-      return { kind: r };
-    return { kind: 'done', earnStatus: r as OrderRow['earnStatus'] };
-  } catch (error) {
-    if (sqlStateOf(error) === 'NQ001') return { kind: 'fallback' };
-    throw error;
-  }
+  const r = await runShortPath(db, 'nuqat_order_event', plan, delivery);
+  if (r === 'duplicate' || r === 'stale' || r === 'fallback' || r === 'unknown') return { kind: r };
+  return { kind: 'done', earnStatus: r as OrderRow['earnStatus'] };
 }
