@@ -1,14 +1,19 @@
 import type { Executor } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import type { OrderRow } from './engine.repository.ts';
 import {
+  fastOutcomeOf,
   runFastOrder,
   shortPathParams,
   type FastOrderPlan,
   type FastOutcome,
   type ShortPathDelivery,
 } from './fast-order.ts';
-import { runOrderEvent, type EventPathOutcome, type OrderEventPlan } from './order-event.ts';
+import {
+  eventOutcomeOf,
+  runOrderEvent,
+  type EventPathOutcome,
+  type OrderEventPlan,
+} from './order-event.ts';
 
 /**
  * Order events that arrive together go to the database together (decision 066): the fast path's
@@ -43,25 +48,16 @@ interface BatchKind<P, O> {
 /** Well under PostgreSQL's 64 cached subtransactions per transaction (one per order). */
 export const FAST_BATCH_MAX = 32;
 
-const FAST_ANSWERS = new Set(['duplicate', 'stale', 'fallback']);
-const EVENT_ANSWERS = new Set([...FAST_ANSWERS, 'unknown']);
-
 const FAST_ORDERS: BatchKind<FastOrderPlan, FastOutcome> = {
   fn: 'nuqat_fast_orders',
   alone: runFastOrder,
-  outcome: (answer) =>
-    FAST_ANSWERS.has(answer)
-      ? { kind: answer as 'duplicate' | 'stale' | 'fallback' }
-      : { kind: 'done', earnStatus: answer as OrderRow['earnStatus'] },
+  outcome: fastOutcomeOf,
 };
 
 const ORDER_EVENTS: BatchKind<OrderEventPlan, EventPathOutcome> = {
   fn: 'nuqat_order_events',
   alone: runOrderEvent,
-  outcome: (answer) =>
-    EVENT_ANSWERS.has(answer)
-      ? { kind: answer as 'duplicate' | 'stale' | 'fallback' | 'unknown' }
-      : { kind: 'done', earnStatus: answer as OrderRow['earnStatus'] },
+  outcome: eventOutcomeOf,
 };
 
 /** `[plan, body]` per order as one JSON text; the body is the delivery's own JSON, untouched. */

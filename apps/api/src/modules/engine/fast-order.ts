@@ -191,7 +191,11 @@ export async function runFastOrder(
   plan: FastOrderPlan,
   delivery: ShortPathDelivery,
 ): Promise<FastOutcome> {
-  const r = await runShortPath(db, 'nuqat_fast_order', plan, delivery);
+  return fastOutcomeOf(await runShortPath(db, 'nuqat_fast_order', plan, delivery));
+}
+
+/** The fast path's answer (one order's, alone or in a batch) in the engine's words. */
+export function fastOutcomeOf(r: string): FastOutcome {
   if (r === 'duplicate' || r === 'stale' || r === 'fallback') return { kind: r };
   return { kind: 'done', earnStatus: r as OrderRow['earnStatus'] };
 }

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { ensureMerchant, lockMerchant, type MerchantRow } from '../merchants/index.ts';
 import { createEngineConfigCache } from './config.ts';
 import { applyCustomerCreated, applyReview } from './engine.service.ts';
-import { applyOrderEvent } from './orders.service.ts';
+import { applyOrderEvent, type OrderEventInput } from './orders.service.ts';
 import type { EngineConfig } from './points-rules.ts';
 import { upsertCustomer } from './profile.service.ts';
 import type {
@@ -13,9 +13,9 @@ import type {
   RefundFacts,
   ReviewFacts,
 } from './facts.ts';
-import { planFastOrder } from './fast-order.ts';
+import { planFastOrder, type FastOrderPlan, type ShortPathDelivery } from './fast-order.ts';
 import { createFastOrderBatcher, createOrderEventBatcher } from './fast-order-batch.ts';
-import { planOrderEvent } from './order-event.ts';
+import { planOrderEvent, type EventPathOutcome, type OrderEventPlan } from './order-event.ts';
 import { insertWebhookEvent, setWebhookOutcome } from './journal.repository.ts';
 
 /**
@@ -90,63 +90,74 @@ export function createEventIntake(ctx: AppContext) {
   type OrderEvent = Extract<StoreEvent, { type: 'order' }>;
   type ShortOutcome = EventOutcome | 'unknown' | null;
 
-  /** The first event of an order in one statement, when the fast path can take it. */
-  async function tryFastPath(event: OrderEvent, delivery: Delivery): Promise<ShortOutcome> {
-    if (event.refund || !config.engineFastPath || !FAST_KINDS.has(event.kind)) return null;
-    const { merchantId } = delivery;
-    const input = { kind: event.kind, order: event.order, at: delivery.at, now: ctx.now() };
-    let current = configs.cached(merchantId) ?? (await configs.current(db, merchantId));
-    for (let attempt = 0; current && attempt < 2; attempt++) {
-      const plan = planFastOrder(current, input);
-      if (!plan) return null;
-      const outcome = await fastOrders.run(plan, {
-        dedupeKey: delivery.dedupeKey,
-        event: delivery.event,
-        eventAt: delivery.at,
-        body: delivery.body,
-      });
-      if (outcome.kind === 'done') {
-        counters.fastPath += 1;
-        return 'processed';
-      }
-      if (outcome.kind === 'duplicate') return 'duplicate';
-      if (outcome.kind === 'fallback') return null;
-      current = await configs.current(db, merchantId);
-    }
-    return null;
+  /** What a short path is: its plan from the store's configuration, its statement, its counter. */
+  interface ShortPath<P> {
+    plan: (config: EngineConfig, input: OrderEventInput) => P | null;
+    run: (plan: P, delivery: ShortPathDelivery) => Promise<EventPathOutcome>;
+    counter: 'fastPath' | 'eventPath';
   }
+  const FAST: ShortPath<FastOrderPlan> = {
+    plan: planFastOrder,
+    run: (plan, delivery) => fastOrders.run(plan, delivery),
+    counter: 'fastPath',
+  };
+  const LATER: ShortPath<OrderEventPlan> = {
+    plan: planOrderEvent,
+    run: (plan, delivery) => orderEvents.run(plan, delivery),
+    counter: 'eventPath',
+  };
 
-  /** A later event of a known order in one statement, when the event path can take it. */
-  async function tryEventPath(event: OrderEvent, delivery: Delivery): Promise<ShortOutcome> {
-    if (!config.engineFastPath) return null;
+  /**
+   * The event in a short path's one statement, planned from the store's configuration in memory
+   * (read again, and tried once more, when the statement finds it stale). 'unknown': the event
+   * path does not know the order; null: the general path's.
+   */
+  async function tryShortPath<P>(
+    path: ShortPath<P>,
+    event: OrderEvent,
+    delivery: Delivery,
+  ): Promise<ShortOutcome> {
     const { merchantId } = delivery;
-    const input = {
+    const input: OrderEventInput = {
       kind: event.kind,
       order: event.order,
       at: delivery.at,
       now: ctx.now(),
       ...(event.refund ? { refund: event.refund } : {}),
     };
+    const statement = {
+      dedupeKey: delivery.dedupeKey,
+      event: delivery.event,
+      eventAt: delivery.at,
+      body: delivery.body,
+    };
     let current = configs.cached(merchantId) ?? (await configs.current(db, merchantId));
     for (let attempt = 0; current && attempt < 2; attempt++) {
-      const plan = planOrderEvent(current, input);
+      const plan = path.plan(current, input);
       if (!plan) return null;
-      const outcome = await orderEvents.run(plan, {
-        dedupeKey: delivery.dedupeKey,
-        event: delivery.event,
-        eventAt: delivery.at,
-        body: delivery.body,
-      });
+      const outcome = await path.run(plan, statement);
       if (outcome.kind === 'done') {
-        counters.eventPath += 1;
+        counters[path.counter] += 1;
         return 'processed';
       }
-      if (outcome.kind === 'duplicate') return 'duplicate';
-      if (outcome.kind === 'unknown') return 'unknown';
+      if (outcome.kind === 'duplicate' || outcome.kind === 'unknown') return outcome.kind;
       if (outcome.kind === 'fallback') return null;
       current = await configs.current(db, merchantId);
     }
     return null;
+  }
+
+  /** The first event of an order in one statement, when the fast path can take it. */
+  function tryFastPath(event: OrderEvent, delivery: Delivery): Promise<ShortOutcome> {
+    if (event.refund || !config.engineFastPath || !FAST_KINDS.has(event.kind))
+      return Promise.resolve(null);
+    return tryShortPath(FAST, event, delivery);
+  }
+
+  /** A later event of a known order in one statement, when the event path can take it. */
+  function tryEventPath(event: OrderEvent, delivery: Delivery): Promise<ShortOutcome> {
+    if (!config.engineFastPath) return Promise.resolve(null);
+    return tryShortPath(LATER, event, delivery);
   }
 
   /**

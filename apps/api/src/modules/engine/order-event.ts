@@ -112,7 +112,11 @@ export async function runOrderEvent(
   plan: OrderEventPlan,
   delivery: ShortPathDelivery,
 ): Promise<EventPathOutcome> {
-  const r = await runShortPath(db, 'nuqat_order_event', plan, delivery);
+  return eventOutcomeOf(await runShortPath(db, 'nuqat_order_event', plan, delivery));
+}
+
+/** The event path's answer (one event's, alone or in a batch) in the engine's words. */
+export function eventOutcomeOf(r: string): EventPathOutcome {
   if (r === 'duplicate' || r === 'stale' || r === 'fallback' || r === 'unknown') return { kind: r };
   return { kind: 'done', earnStatus: r as OrderRow['earnStatus'] };
 }
