@@ -106,7 +106,7 @@ describe('one key per purpose', () => {
     const exp = new Date(Date.now() + 3_600_000);
     const claims = { merchantId: 9, sessionId: 'sid-1' };
     const fresh = await signMerchantToken(keys.current, claims, exp);
-    expect(await verifyMerchantToken(keys, fresh)).toEqual(claims);
+    expect(await verifyMerchantToken(keys, fresh, new Date())).toEqual(claims);
     const old = await new SignJWT({ sid: 'sid-1' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('9')
@@ -114,14 +114,20 @@ describe('one key per purpose', () => {
       .setAudience('nuqat:merchant')
       .setExpirationTime(Math.floor(exp.getTime() / 1000))
       .sign(keys.legacy);
-    expect(await verifyMerchantToken(keys, old)).toEqual(claims);
+    expect(await verifyMerchantToken(keys, old, new Date())).toEqual(claims);
     // The old key signing a token that claims the new one, another purpose's key, a kid we do
     // not know: all refused.
     expect(
-      await verifyMerchantToken(keys, await signMerchantToken(keys.legacy, claims, exp)),
+      await verifyMerchantToken(
+        keys,
+        await signMerchantToken(keys.legacy, claims, exp),
+        new Date(),
+      ),
     ).toBeNull();
     const codes = deriveKeys(secrets()).oneTimeCodes.current;
-    expect(await verifyMerchantToken(keys, await signMerchantToken(codes, claims, exp))).toBeNull();
+    expect(
+      await verifyMerchantToken(keys, await signMerchantToken(codes, claims, exp), new Date()),
+    ).toBeNull();
     const unknownKid = await new SignJWT({ sid: 'sid-1' })
       .setProtectedHeader({ alg: 'HS256', kid: 'k9' })
       .setSubject('9')
@@ -129,12 +135,24 @@ describe('one key per purpose', () => {
       .setAudience('nuqat:merchant')
       .setExpirationTime('1h')
       .sign(keys.current);
-    expect(await verifyMerchantToken(keys, unknownKid)).toBeNull();
-    expect(await verifyMerchantToken(keys, 'not-a-token')).toBeNull();
+    expect(await verifyMerchantToken(keys, unknownKid, new Date())).toBeNull();
+    expect(await verifyMerchantToken(keys, 'not-a-token', new Date())).toBeNull();
     const shopper = { merchantId: 9, customerId: 3, sessionId: 'sid-2' };
     expect(
-      await verifyShopperToken(keys, await signShopperToken(keys.current, shopper, exp)),
+      await verifyShopperToken(
+        keys,
+        await signShopperToken(keys.current, shopper, exp),
+        new Date(),
+      ),
     ).toEqual(shopper);
+    // Expiry is read on the service's clock (as the session row's is), not the machine's.
+    expect(verifyMerchantToken(keys, fresh, new Date(exp.getTime() + 1000))).toBeNull();
+    const lapsed = new Date(Date.now() - 86_400_000);
+    const old2 = await signMerchantToken(keys.current, claims, lapsed);
+    expect(verifyMerchantToken(keys, old2, new Date())).toBeNull();
+    expect(verifyMerchantToken(keys, old2, new Date(lapsed.getTime() - 86_400_000))).toEqual(
+      claims,
+    );
   });
 });
 

@@ -13,6 +13,9 @@ const MERCHANT_AUDIENCE = 'nuqat:merchant';
  */
 const CURRENT_KID = 'k2';
 
+/** A token's expiry is read on the service's clock, as its session's is (NumericDate seconds). */
+const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
 /** The key a token's header names: the current one, the legacy one (no kid), or none. */
 function keyFor(keys: PurposeKey<Uint8Array>): (header: JwtHeader) => Uint8Array | null {
   return ({ kid }) => {
@@ -46,8 +49,13 @@ export async function signMerchantToken(
 export function verifyMerchantToken(
   keys: PurposeKey<Uint8Array>,
   token: string,
+  now: Date,
 ): MerchantTokenClaims | null {
-  const payload = verifyHs256(token, keyFor(keys), { issuer: ISSUER, audience: MERCHANT_AUDIENCE });
+  const payload = verifyHs256(token, keyFor(keys), {
+    issuer: ISSUER,
+    audience: MERCHANT_AUDIENCE,
+    now: epochSeconds(now),
+  });
   if (!payload) return null;
   const merchantId = Number(payload.sub);
   if (!Number.isSafeInteger(merchantId) || merchantId <= 0 || typeof payload.sid !== 'string')
@@ -83,8 +91,13 @@ export async function signShopperToken(
 export function verifyShopperToken(
   keys: PurposeKey<Uint8Array>,
   token: string,
+  now: Date,
 ): ShopperTokenClaims | null {
-  const payload = verifyHs256(token, keyFor(keys), { issuer: ISSUER, audience: SHOPPER_AUDIENCE });
+  const payload = verifyHs256(token, keyFor(keys), {
+    issuer: ISSUER,
+    audience: SHOPPER_AUDIENCE,
+    now: epochSeconds(now),
+  });
   if (!payload) return null;
   const customerId = Number(payload.sub);
   const merchantId = Number(payload.mid);

@@ -214,7 +214,7 @@ export function createAuthService(ctx: AppContext, deps: { salla: SallaClient })
   }
 
   async function authenticate(token: string): Promise<MerchantAuth> {
-    const claims = verifyMerchantToken(config.keys.sessionTokens, token);
+    const claims = verifyMerchantToken(config.keys.sessionTokens, token, ctx.now());
     if (!claims) throw new AppError('UNAUTHENTICATED');
     const session = await findSession(db, claims.merchantId, claims.sessionId);
     if (!session || session.revokedAt || session.expiresAt <= ctx.now())

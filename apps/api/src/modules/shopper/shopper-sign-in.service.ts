@@ -240,7 +240,7 @@ export function createShopperSignInService(ctx: AppContext) {
 
   /** The token's claims, its signature checked (its session not yet); UNAUTHENTICATED else. */
   async function verifyToken(token: string | undefined): Promise<ShopperAuth> {
-    const claims = token ? verifyShopperToken(config.keys.sessionTokens, token) : null;
+    const claims = token ? verifyShopperToken(config.keys.sessionTokens, token, ctx.now()) : null;
     if (!claims) throw new AppError('UNAUTHENTICATED');
     return claims;
   }
