@@ -318,6 +318,17 @@ export const referrals = pgTable(
       .on(t.merchantId)
       .where(sql`${t.status} = 'pending'`),
     index('referrals_friend_code_idx').on(t.merchantId, t.friendCouponCode),
+    /**
+     * The friend's coupons on the shopper's loyalty page (nuqat_shopper_read, findReferralCoupons):
+     * named by their customer id or by their mailbox, each side an index, so a read takes the
+     * shopper's few rows instead of every referral of the store (decision 068).
+     */
+    index('referrals_friend_customer_idx')
+      .on(t.merchantId, t.friendCustomerId)
+      .where(sql`${t.friendCouponStatus} <> 'none'`),
+    index('referrals_friend_mailbox_idx')
+      .on(t.merchantId, sql`nuqat_email_key(${t.friendEmail})`)
+      .where(sql`${t.friendCouponStatus} <> 'none'`),
     index('referrals_inviter_code_idx').on(t.merchantId, t.inviterCouponCode),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "referrals_friend_customer_idx" ON "referrals" USING btree ("merchant_id","friend_customer_id") WHERE "referrals"."friend_coupon_status" <> 'none';--> statement-breakpoint
+CREATE INDEX "referrals_friend_mailbox_idx" ON "referrals" USING btree ("merchant_id",nuqat_email_key("friend_email")) WHERE "referrals"."friend_coupon_status" <> 'none';
