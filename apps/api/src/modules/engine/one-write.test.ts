@@ -124,37 +124,29 @@ describe("the shopper's row, written once per order event", () => {
       pointsBalance: 0,
     });
 
-    // Completed: the order qualifies and earns; its figures and the credit, one write.
-    const completedAt = new Date(placedAt.getTime() + 60_000);
-    const completed = planOrderEvent(config, {
-      kind: 'status',
-      order: facts('completed', true),
-      at: completedAt,
-      now: completedAt,
-    });
-    expect(completed).not.toBeNull();
-    const second = await runCounted(
-      'nuqat_order_event',
-      completed!,
-      delivery(`${orderId}:completed`, 'order.status.updated', completedAt),
-    );
-    expect(second).toEqual({ answer: 'earned', updated: 1, inserted: 0 });
+    // A status update minutes later, planned and run as the event path runs it.
+    const statusUpdate = (minutes: number, withCustomer: boolean) => {
+      const at = new Date(placedAt.getTime() + minutes * 60_000);
+      const plan = planOrderEvent(config, {
+        kind: 'status',
+        order: facts('completed', withCustomer),
+        at,
+        now: at,
+      });
+      expect(plan).not.toBeNull();
+      return runCounted(
+        'nuqat_order_event',
+        plan!,
+        delivery(`${orderId}:${minutes}`, 'order.status.updated', at),
+      );
+    };
+
+    // Completed: the order's points are released; its figures and the credit, one write.
+    expect(await statusUpdate(1, true)).toEqual({ answer: 'earned', updated: 1, inserted: 0 });
     expect(await balanceOf(ctx, merchantId, shopper.id)).toBe(40);
 
     // The same status again, later, without a profile: nothing of the shopper moves, no write.
-    const againAt = new Date(completedAt.getTime() + 60_000);
-    const again = planOrderEvent(config, {
-      kind: 'status',
-      order: facts('completed', false),
-      at: againAt,
-      now: againAt,
-    });
-    const third = await runCounted(
-      'nuqat_order_event',
-      again!,
-      delivery(`${orderId}:again`, 'order.status.updated', againAt),
-    );
-    expect(third).toEqual({ answer: 'earned', updated: 0, inserted: 0 });
+    expect(await statusUpdate(2, false)).toEqual({ answer: 'earned', updated: 0, inserted: 0 });
     expect(await balanceOf(ctx, merchantId, shopper.id)).toBe(40);
   });
 });
