@@ -70,8 +70,6 @@ function readConfig() {
     }[process.env.BENCH_PROFILE ?? ''],
     floorSeconds: intFromEnv('BENCH_FLOOR_SECONDS', Math.min(20, seconds)),
     adminUrl: process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    // BENCH_KEEP_DATABASE=1 leaves the API's database for a look afterwards (its name is printed).
-    keepDatabase: ['1', 'true', 'yes'].includes(process.env.BENCH_KEEP_DATABASE ?? ''),
   };
 }
 
@@ -305,9 +303,7 @@ async function main() {
       `  select-only ${floor.selectOnly.tps.toFixed(0)} tps, TPC-B ${floor.tpcb.tps.toFixed(0)} tps`,
     );
     bench.database = await createDatabase(config.adminUrl, 'nuqat_bench_shoppers');
-    if (config.keepDatabase)
-      cleanups.push(async () => console.log(`kept the database ${bench.database.url}`));
-    else cleanups.push(() => bench.database.drop());
+    cleanups.push(() => bench.database.release());
     bench.sandbox = await startSandbox();
     cleanups.push(() => bench.sandbox.server.close());
     bench.api = await bootApi({

@@ -62,6 +62,12 @@ export async function createDatabase(adminUrl, prefix) {
     url: url.toString(),
     drop: () =>
       withClient(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)),
+    /** The end of a run: dropped, or kept for a look afterwards with BENCH_KEEP_DATABASE=1. */
+    release() {
+      if (!['1', 'true', 'yes'].includes(process.env.BENCH_KEEP_DATABASE ?? '')) return this.drop();
+      console.log(`kept the database ${this.url}`);
+      return Promise.resolve();
+    },
   };
 }
 
