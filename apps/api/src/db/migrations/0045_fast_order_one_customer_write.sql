@@ -141,14 +141,14 @@ BEGIN
   -- one write (decision 067): the profile, the order's figures (what nuqat_customer_orders adds
   -- for an inserted order) and the credit, as one new version of the shopper's row.
   UPDATE customers SET
-    first_name = CASE WHEN v_profile AND v_newer AND c ? 'firstName' THEN c->>'firstName' ELSE first_name END,
-    last_name = CASE WHEN v_profile AND v_newer AND c ? 'lastName' THEN c->>'lastName' ELSE last_name END,
-    email = CASE WHEN v_profile AND v_newer AND c ? 'email' THEN c->>'email' ELSE email END,
-    mobile = CASE WHEN v_profile AND v_newer AND c ? 'mobile' THEN c->>'mobile' ELSE mobile END,
-    avatar = CASE WHEN v_profile AND v_newer AND c ? 'avatar' THEN c->>'avatar' ELSE avatar END,
-    profile_event_at = CASE WHEN v_profile AND v_newer THEN v_at ELSE profile_event_at END,
+    first_name = CASE WHEN v_newer AND c ? 'firstName' THEN c->>'firstName' ELSE first_name END,
+    last_name = CASE WHEN v_newer AND c ? 'lastName' THEN c->>'lastName' ELSE last_name END,
+    email = CASE WHEN v_newer AND c ? 'email' THEN c->>'email' ELSE email END,
+    mobile = CASE WHEN v_newer AND c ? 'mobile' THEN c->>'mobile' ELSE mobile END,
+    avatar = CASE WHEN v_newer AND c ? 'avatar' THEN c->>'avatar' ELSE avatar END,
+    profile_event_at = CASE WHEN v_newer THEN v_at ELSE profile_event_at END,
     birthday = CASE
-      WHEN v_profile AND v_has_birthday AND v_newer AND v_birthday IS DISTINCT FROM cur.birthday THEN v_birthday
+      WHEN v_has_birthday AND v_newer AND v_birthday IS DISTINCT FROM cur.birthday THEN v_birthday
       ELSE birthday END,
     birthday_set_at = CASE
       WHEN NOT v_profile THEN birthday_set_at
@@ -234,6 +234,10 @@ DECLARE
   -- one write (decision 067): what the shopper's one UPDATE at the end carries
   v_profile boolean := false;
   v_profile_newer boolean := false;
+  -- what nuqat_customer_orders (0010) would add for this update of the order
+  v_add_counted integer;
+  v_add_spend bigint;
+  v_add_pending integer;
   v_figures boolean;
   v_last timestamptz;
   v_credit bigint := 0;
@@ -360,10 +364,12 @@ BEGIN
   WHERE merchant_id = v_merchant AND id = v_order;
   PERFORM set_config('nuqat.customer_orders_by_caller', 'off', true);
   -- What nuqat_customer_orders (0010) would have added for this update of the order.
-  v_figures := nuqat_order_counted(n) <> nuqat_order_counted(o)
-    OR CASE WHEN nuqat_order_counted(n) THEN greatest(n.earn_base_halalas - n.refunded_halalas, 0) ELSE 0 END
-       <> CASE WHEN nuqat_order_counted(o) THEN greatest(o.earn_base_halalas - o.refunded_halalas, 0) ELSE 0 END
-    OR nuqat_order_pending(n) <> nuqat_order_pending(o);
+  v_add_counted := nuqat_order_counted(n)::int - nuqat_order_counted(o)::int;
+  v_add_spend :=
+    CASE WHEN nuqat_order_counted(n) THEN greatest(n.earn_base_halalas - n.refunded_halalas, 0) ELSE 0 END
+    - CASE WHEN nuqat_order_counted(o) THEN greatest(o.earn_base_halalas - o.refunded_halalas, 0) ELSE 0 END;
+  v_add_pending := nuqat_order_pending(n) - nuqat_order_pending(o);
+  v_figures := v_add_counted <> 0 OR v_add_spend <> 0 OR v_add_pending <> 0;
   IF o.placed_at IS DISTINCT FROM n.placed_at THEN
     -- A placing time moved back (the engine keeps the earliest seen): the newest order again.
     SELECT max(coalesce(placed_at, created_at)) INTO v_last FROM orders
@@ -480,14 +486,14 @@ BEGIN
   -- of the shopper's row (none when nothing of it changed).
   IF v_profile OR v_credit <> 0 OR v_figures OR v_last IS DISTINCT FROM cur.last_order_at THEN
     UPDATE customers SET
-      first_name = CASE WHEN v_profile AND v_profile_newer AND c ? 'firstName' THEN c->>'firstName' ELSE first_name END,
-      last_name = CASE WHEN v_profile AND v_profile_newer AND c ? 'lastName' THEN c->>'lastName' ELSE last_name END,
-      email = CASE WHEN v_profile AND v_profile_newer AND c ? 'email' THEN c->>'email' ELSE email END,
-      mobile = CASE WHEN v_profile AND v_profile_newer AND c ? 'mobile' THEN c->>'mobile' ELSE mobile END,
-      avatar = CASE WHEN v_profile AND v_profile_newer AND c ? 'avatar' THEN c->>'avatar' ELSE avatar END,
-      profile_event_at = CASE WHEN v_profile AND v_profile_newer THEN v_at ELSE profile_event_at END,
+      first_name = CASE WHEN v_profile_newer AND c ? 'firstName' THEN c->>'firstName' ELSE first_name END,
+      last_name = CASE WHEN v_profile_newer AND c ? 'lastName' THEN c->>'lastName' ELSE last_name END,
+      email = CASE WHEN v_profile_newer AND c ? 'email' THEN c->>'email' ELSE email END,
+      mobile = CASE WHEN v_profile_newer AND c ? 'mobile' THEN c->>'mobile' ELSE mobile END,
+      avatar = CASE WHEN v_profile_newer AND c ? 'avatar' THEN c->>'avatar' ELSE avatar END,
+      profile_event_at = CASE WHEN v_profile_newer THEN v_at ELSE profile_event_at END,
       birthday = CASE
-        WHEN v_profile AND v_has_birthday AND v_profile_newer AND v_birthday IS DISTINCT FROM cur.birthday THEN v_birthday
+        WHEN v_has_birthday AND v_profile_newer AND v_birthday IS DISTINCT FROM cur.birthday THEN v_birthday
         ELSE birthday END,
       birthday_set_at = CASE
         WHEN NOT v_profile THEN birthday_set_at
@@ -496,11 +502,9 @@ BEGIN
         WHEN v_has_birthday AND v_birthday IS NOT NULL AND v_birthday = cur.birthday
              AND cur.birthday_set_at IS NOT NULL AND v_at < cur.birthday_set_at THEN v_at
         ELSE birthday_set_at END,
-      orders_count = orders_count + nuqat_order_counted(n)::int - nuqat_order_counted(o)::int,
-      spend_halalas = spend_halalas
-        + CASE WHEN nuqat_order_counted(n) THEN greatest(n.earn_base_halalas - n.refunded_halalas, 0) ELSE 0 END
-        - CASE WHEN nuqat_order_counted(o) THEN greatest(o.earn_base_halalas - o.refunded_halalas, 0) ELSE 0 END,
-      pending_points = pending_points + nuqat_order_pending(n) - nuqat_order_pending(o),
+      orders_count = orders_count + v_add_counted,
+      spend_halalas = spend_halalas + v_add_spend,
+      pending_points = pending_points + v_add_pending,
       last_order_at = v_last,
       points_balance = points_balance + v_credit,
       lifetime_earned = lifetime_earned + v_earned,
