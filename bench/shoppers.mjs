@@ -18,6 +18,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { answerProblems, checkBalances } from './lib/checks.mjs';
 import { measureFloor } from './lib/floor.mjs';
+import { describeHttpFloor, measureHttpFloor } from './lib/http-floor.mjs';
 import {
   bootApi,
   callApi,
@@ -166,6 +167,14 @@ async function run(bench) {
   const rewardIds = await saveRewards(bench, stores);
   const shoppers = await signInShoppers(bench, stores, { concurrency: config.connections });
 
+  console.log(`the HTTP floor: a bare GET, and one with a read, ${config.seconds} s each…`);
+  const httpFloor = await measureHttpFloor({
+    databaseUrl: bench.database.url,
+    poolMax: config.pool,
+    connections: config.connections,
+    seconds: config.seconds,
+    shoppers,
+  });
   console.log(`measuring 2 scenarios × ${config.seconds} s on ${config.connections} connections…`);
   const reads = await measureScenario(bench, () =>
     measureReads(bench, shoppers, { seconds: config.seconds }),
@@ -209,17 +218,27 @@ async function run(bench) {
   for (const check of [readCheck, redeemCheck, mailCheck, balances])
     if (check.problemCount > check.problems.length)
       problems.push(`… and ${check.problemCount - check.problems.length} more like these`);
-  return { reads, readCheck, redemptions, redeemCheck, mailCheck, balances, problems };
+  return {
+    httpFloor,
+    reads,
+    readCheck,
+    redemptions,
+    redeemCheck,
+    mailCheck,
+    balances,
+    problems,
+  };
 }
 
 function report(bench, floor, outcome, loadAtStart, postgres) {
   const { config } = bench;
-  const { reads, redemptions } = outcome;
+  const { httpFloor, reads, redemptions } = outcome;
   // Redemptions per second count coupons issued (200), not the refusals once points ran out.
   const issuedResult = { ...redemptions.result, '2xx': redemptions.issued.length };
   const rows = figureRows({
     floor,
     scenarios: [
+      ...httpFloor,
       {
         name: 'R shopper reads (GET loyalty data)',
         result: reads.result,
@@ -248,6 +267,12 @@ function report(bench, floor, outcome, loadAtStart, postgres) {
   printTable(rows);
   console.log(`\nMarkdown, for docs/benchmarks.md:\n`);
   printMarkdown(rows, `Run: ${runLine}`);
+  console.log(
+    `\nThe HTTP floor in this run (no target; docs/decisions/069): the same client and ` +
+      `connections against a bare Fastify server\n${describeHttpFloor(rows, 'toSelect')}\n` +
+      `  The reads' target asks 0.3 × select-only of a route that also checks the session and ` +
+      `reads the whole page.`,
+  );
   console.log(`\nWhere the time goes (pg_stat_activity of the API's connections):`);
   printWaits('R reads', reads.waits);
   printWaits('S redemptions', redemptions.waits);

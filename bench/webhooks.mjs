@@ -36,6 +36,7 @@ import {
   ledgerTotals,
 } from './lib/checks.mjs';
 import { measureEngineStatement, measureFloor } from './lib/floor.mjs';
+import { describeHttpFloor, measureHttpFloor } from './lib/http-floor.mjs';
 import {
   bootApi,
   createDatabase,
@@ -205,10 +206,18 @@ async function measureAll(bench, stores) {
     seconds: config.floorSeconds,
     workDir: bench.workDir,
   });
+  console.log(`the HTTP floor: a bare POST of scenario 1's deliveries, ${config.seconds} s…`);
+  const httpFloor = await measureHttpFloor({
+    databaseUrl: bench.database.url,
+    poolMax: config.pool,
+    connections: config.connections,
+    seconds: config.seconds,
+    bodies: s1.bodies,
+  });
 
   checks.balances = await checkBalances(bench.db);
   problems.push(...checks.balances.problems);
-  return { s1, s2, s3, engine, checks, problems };
+  return { s1, s2, s3, engine, httpFloor, checks, problems };
 }
 
 const hidden = (check) =>
@@ -219,7 +228,7 @@ const hidden = (check) =>
 const load = () => loadavg()[0].toFixed(1);
 
 function report({ config, floor, run, setupSeconds, versions, loadAtStart }) {
-  const { s1, s2, s3, engine, checks } = run;
+  const { s1, s2, s3, engine, httpFloor, checks } = run;
   const scenarios = [
     {
       name: '1 order.created, new (earns)',
@@ -246,7 +255,7 @@ function report({ config, floor, run, setupSeconds, versions, loadAtStart }) {
       },
     },
   ];
-  const rows = figureRows({ floor, scenarios });
+  const rows = figureRows({ floor, scenarios: [...httpFloor, ...scenarios] });
   rows.splice(2, 0, {
     name: `engine statement alone (${engine.command.replace(/ -f \S+/, ' -f nuqat_fast_order')})`,
     perSecond: engine.tps,
@@ -273,6 +282,13 @@ function report({ config, floor, run, setupSeconds, versions, loadAtStart }) {
   printTable(rows);
   console.log(`\nMarkdown, for docs/benchmarks.md:\n`);
   printMarkdown(rows, `Run: ${runLine}`);
+  console.log(
+    `\nThe floors in this run (no target; docs/decisions/069): the same client and connections ` +
+      `against a bare Fastify server\n${describeHttpFloor(rows, 'toTpcb')}\n` +
+      `  and PostgreSQL alone running the new order's statement: ` +
+      `${(engine.tps / floor.tpcb.tps).toFixed(2)} × TPC-B. The redeliveries' target asks 5 × ` +
+      `TPC-B, the new orders' 1.0 ×.`,
+  );
 
   console.log(`\nWhere the time goes (pg_stat_activity of the API's connections):`);
   printWaits('1 new orders', s1.waits);

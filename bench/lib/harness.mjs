@@ -190,7 +190,7 @@ export async function bootApi({ databaseUrl, dataDir, sandbox, poolMax, cpuProfi
 }
 
 /** Linux: fields 14 and 15 of /proc/<pid>/stat, utime and stime, in clock ticks (USER_HZ = 100). */
-function processCpuMs(pid, { split = false } = {}) {
+export function processCpuMs(pid, { split = false } = {}) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) is in parentheses and may hold spaces: count after its end.
