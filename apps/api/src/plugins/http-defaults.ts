@@ -1,36 +1,31 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../env.ts';
 import { registerErrorHandler } from './error-handler.ts';
+import { helmetOptions, securityHeadersOf } from './security-headers.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route answers machines only (Salla's webhooks), without the security headers. */
+    securityHeaders?: false;
+  }
+}
 
 /**
  * The cross-cutting plugins every route runs under, in this order: cookies, security headers
- * (CSP, HSTS on https), the error handler, and the OpenAPI description with its UI.
+ * (helmet's: CSP, HSTS on https), the error handler, and the OpenAPI description with its UI.
  */
 export async function registerHttpDefaults(server: FastifyInstance, config: Config): Promise<void> {
   await server.register(fastifyCookie);
-  await server.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Store logos come from Salla (https); the demo's sandbox serves them itself, over http.
-        imgSrc: ["'self'", 'data:', 'https:', new URL(config.salla.apiBase).origin],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: config.publicUrl.startsWith('https://') ? undefined : false,
+  // Helmet's headers, worked out once (decision 070): they are the same for every answer.
+  const securityHeaders = securityHeadersOf(helmetOptions(config));
+  server.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.securityHeaders !== false)
+      for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
   });
   registerErrorHandler(server);
   await server.register(fastifySwagger, {

@@ -22,7 +22,7 @@ export function sallaWebhookRoutes(deps: { webhookService: WebhookService; confi
         // Salla's servers read this answer, never a browser: no security headers to set (helmet's
         // hook on every delivery), and the three fixed answers, which the handler builds, are
         // written without being checked against the schema again (issue 28: CPU per delivery).
-        helmet: false,
+        config: { securityHeaders: false },
         serializerCompiler: () => (data) => JSON.stringify(data),
         schema: {
           tags: ['salla'],
