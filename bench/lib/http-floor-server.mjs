@@ -33,7 +33,7 @@ function answerOfSize(bytes) {
     });
   return data;
 }
-const data = answerOfSize(Number(process.env.FLOOR_BODY_BYTES ?? 4800));
+const data = answerOfSize(4800);
 
 const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
 app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>

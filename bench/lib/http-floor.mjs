@@ -6,10 +6,10 @@
 //   - one prepared primary-key read of a shopper: the ceiling of any route that asks PostgreSQL
 //     anything, which the shopper read (one statement since decision 059) cannot pass.
 // Each figure comes with the server's CPU per answered request, as the API's does.
-import { randomInt } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { processCpuMs, root, RunFailed } from './harness.mjs';
+import { pick, withSigned } from './scenarios.mjs';
 
 const SERVER = new URL('./http-floor-server.mjs', import.meta.url).pathname;
 
@@ -73,7 +73,7 @@ const getRead = (shoppers) => ({
   name: 'HTTP floor: bare GET + one prepared primary-key read',
   method: 'GET',
   setupRequest(request) {
-    const s = shoppers[randomInt(shoppers.length)];
+    const s = pick(shoppers);
     return { ...request, path: `/floor/read/${s.merchantId}/${s.customerId}` };
   },
   expect: '"availablePoints":',
@@ -83,15 +83,7 @@ const getRead = (shoppers) => ({
 const postNone = (bodies) => ({
   name: 'HTTP floor: bare POST of a delivery, no query',
   method: 'POST',
-  setupRequest(request) {
-    const signed = bodies[randomInt(bodies.length)];
-    return {
-      ...request,
-      path: '/floor/none',
-      body: signed.body,
-      headers: { ...request.headers, ...signed.headers },
-    };
-  },
+  setupRequest: (request) => withSigned({ ...request, path: '/floor/none' }, pick(bodies)),
   expect: '"duplicate"',
 });
 

@@ -23,10 +23,12 @@ function runAutocannon(bench, title, request) {
   });
 }
 
-const pick = (items) => items[randomInt(items.length)];
+/** A random one of `items`. */
+export const pick = (items) => items[randomInt(items.length)];
 const orderTotal = (orderId) => 50 + (orderId % 450);
 
-function withSigned(request, signed) {
+/** autocannon's request with a signed delivery's body and headers ({ body, headers }). */
+export function withSigned(request, signed) {
   return { ...request, body: signed.body, headers: { ...request.headers, ...signed.headers } };
 }
 

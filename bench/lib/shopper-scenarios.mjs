@@ -1,11 +1,10 @@
 // The shopper's side under load: signing shoppers in the way the loyalty page does (a code by
 // e-mail, then the token), their loyalty data read by many at once, and redemptions. Every answer
 // is kept for the checks against the ledger that follow (shopper-checks.mjs).
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { callApi, eachLimited, readMailedCodes, RunFailed, sleep } from './harness.mjs';
-
-const pick = (items) => items[randomInt(items.length)];
+import { pick } from './scenarios.mjs';
 
 /** A shopper's own address (TRUST_PROXY=1), so the per-address sign-in limits do not stop the set-up. */
 const shopperIp = (i) => `172.${16 + ((i >> 16) & 15)}.${(i >> 8) & 255}.${i & 255}`;
